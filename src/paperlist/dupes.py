@@ -1,0 +1,187 @@
+"""Exact, truncation and near-duplicate grouping of snippets (pure)."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from paperlist.model import DuplicateGroup, Kind, Pair, Snippet
+from paperlist.normalize import fingerprint, match_key, strip_truncation
+from paperlist.similarity import similar_pairs
+
+# Chosen from data (benchmarks/accuracy.py, README): distinct arXiv abstracts
+# share at most 11 opening words; 12 is the smallest prefix that never joins
+# two different papers there, while a 250-character cut keeps ~35 words.
+MIN_PREFIX_WORDS = 12
+DEFAULT_THRESHOLD = 0.5
+_KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "near": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """Snippets folded once: one entry per distinct match key, in first-seen order."""
+
+    snippets: tuple[Snippet, ...]
+    keys: tuple[str, ...]
+    members: tuple[tuple[int, ...], ...]
+    truncated: tuple[bool, ...]
+
+    def fingerprint(self, k: int) -> str:
+        """The stable fingerprint of distinct text ``k``."""
+        return fingerprint(self.keys[k])
+
+
+def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None) -> Corpus:
+    """Fold every snippet and group identical keys; snippets with no words are left out."""
+    snippets = tuple(snippets)
+    keys = [match_key(s.text) for s in snippets] if keys is None else keys
+    by_key: dict[str, list[int]] = {}
+    for i, key in enumerate(keys):
+        if key:
+            by_key.setdefault(key, []).append(i)
+    distinct = tuple(by_key)
+    members = tuple(tuple(by_key[key]) for key in distinct)
+    truncated = tuple(any(snippets[i].truncated for i in group) for group in members)
+    return Corpus(snippets, distinct, members, truncated)
+
+
+def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[tuple[int, int]]:
+    """Pairs ``(short, long)`` of distinct texts where the short one's words open the long one.
+
+    A truncated text's last word may be cut mid-word, so it need only open the
+    other's word at that place.
+    """
+    order = sorted(range(len(corpus.keys)), key=corpus.keys.__getitem__)
+    ordered = [corpus.keys[k] for k in order]
+    pairs = []
+    for position, k in enumerate(order):
+        key = corpus.keys[k]
+        if key.count(" ") + 1 < min_words:
+            continue
+        prefix = key if corpus.truncated[k] else key + " "
+        start = bisect.bisect_left(ordered, prefix, position + 1)
+        for other in range(start, len(ordered)):
+            if not ordered[other].startswith(prefix):
+                break
+            pairs.append((k, order[other]))
+    return pairs
+
+
+def near_sets(corpus: Corpus) -> list[frozenset[str]]:
+    """Word bigrams compared for near duplicates; a cut text drops its last, maybe partial, word.
+
+    Bigrams keep some word order, which separates re-worded copies from
+    unrelated abstracts of the same field far better than single words do
+    (measured in benchmarks/accuracy.py).
+    """
+    sets = []
+    for key, cut in zip(corpus.keys, corpus.truncated):
+        words = key.split(" ")
+        if cut and len(words) > 1:
+            words.pop()
+        bigrams = [f"{a} {b}" for a, b in zip(words, words[1:])]
+        sets.append(frozenset(bigrams or words))
+    return sets
+
+
+class _Components:
+    """Union-find over distinct texts."""
+
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
+
+    def find(self, k: int) -> int:
+        while self.parent[k] != k:
+            self.parent[k] = self.parent[self.parent[k]]
+            k = self.parent[k]
+        return k
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def _keep_index(members: Sequence[Snippet]) -> int:
+    """The copy to keep: longest text, then not truncated, then first by path and line."""
+    return min(range(len(members)),
+               key=lambda m: (-len(strip_truncation(members[m].text)), members[m].truncated, members[m].path, members[m].line))
+
+
+def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[tuple[int, int, Kind, float]],
+                tier: str, all_copies: bool) -> DuplicateGroup:
+    texts = sorted(set(texts))
+    chosen = [i for k in texts for i in (corpus.members[k] if all_copies else corpus.members[k][:1])]
+    chosen.sort(key=lambda i: (corpus.snippets[i].path, corpus.snippets[i].line, i))
+    members = tuple(corpus.snippets[i] for i in chosen)
+    where = {i: m for m, i in enumerate(chosen)}
+    pairs = []
+    if all_copies:
+        for k in texts:
+            first, *copies = corpus.members[k]
+            pairs.extend((where[first], where[c], "exact", 1.0) for c in copies)
+    for a, b, kind, score in links:
+        pairs.append((where[corpus.members[a][0]], where[corpus.members[b][0]], kind, score))
+    evidence = tuple(sorted((Pair(min(a, b), max(a, b), kind, score) for a, b, kind, score in pairs),
+                           key=lambda p: (p.a, p.b)))
+    kind = max((p.kind for p in evidence), key=_KIND_ORDER.__getitem__)
+    lists = tuple(sorted({m.path for m in members}))
+    return DuplicateGroup(0, kind, tier, members, evidence, _keep_index(members), lists)  # type: ignore[arg-type]
+
+
+def find_duplicates(
+    snippets: Iterable[Snippet] | Corpus,
+    threshold: float | None = DEFAULT_THRESHOLD,
+    maybe: float | None = None,
+    min_words: int = MIN_PREFIX_WORDS,
+    not_duplicates: Collection[frozenset[str]] = (),
+) -> list[DuplicateGroup]:
+    """Group snippets that are the same paper; ``threshold=None`` finds exact and truncation only.
+
+    Pairs whose fingerprints the user listed in ``not_duplicates`` are never
+    joined. With ``maybe`` below ``threshold``, pairs scoring in between form
+    separate groups of tier ``maybe``.
+    """
+    corpus = snippets if isinstance(snippets, Corpus) else build_corpus(snippets)
+    def allowed(a: int, b: int) -> bool:
+        return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
+    links = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
+    maybe_links = []
+    lowest = min(t for t in (threshold, maybe) if t is not None) if threshold is not None else None
+    if lowest is not None:
+        linked = {frozenset(pair[:2]) for pair in links}
+        for a, b, score in similar_pairs(near_sets(corpus), lowest):
+            if frozenset((a, b)) in linked or not allowed(a, b):
+                continue
+            (links if score >= threshold else maybe_links).append((a, b, "near", score))
+    return _assemble(corpus, links, maybe_links)
+
+
+def _assemble(corpus: Corpus, links: list, maybe_links: list) -> list[DuplicateGroup]:
+    components = _Components(len(corpus.keys))
+    for a, b, _, _ in links:
+        components.union(a, b)
+    texts: dict[int, list[int]] = {}
+    for k in range(len(corpus.keys)):
+        texts.setdefault(components.find(k), []).append(k)
+    by_root: dict[int, list] = {}
+    for link in links:
+        by_root.setdefault(components.find(link[0]), []).append(link)
+    groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True)
+              for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
+    maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
+    loose = _Components(len(corpus.keys))
+    for a, b, _, _ in maybe_links:
+        loose.union(a, b)
+    maybe_by_root: dict[int, list] = {}
+    for link in maybe_links:
+        maybe_by_root.setdefault(loose.find(link[0]), []).append(link)
+    groups += [_make_group(corpus, [k for link in ls for k in link[:2]], ls, "maybe", False)
+               for ls in maybe_by_root.values()]
+    groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
+    return [_renumber(g, n) for n, g in enumerate(groups, 1)]
+
+
+def _renumber(group: DuplicateGroup, number: int) -> DuplicateGroup:
+    return DuplicateGroup(number, group.kind, group.tier, group.members, group.pairs, group.keep, group.lists)

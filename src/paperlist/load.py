@@ -1,0 +1,79 @@
+"""Inputs -> tagged ReadingLists: reading, parsing and tagging files, in parallel on request."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+
+from paperlist.model import Diagnostic, ReadingList
+from paperlist.parse import parse_list
+from paperlist.read import STDIN, Source, find_files, read_source
+from paperlist.tags import TagMatcher
+
+Progress = Callable[[int, int], None]
+_worker_matcher: TagMatcher | None = None
+
+
+@dataclass
+class Loaded:
+    """The lists that could be read, their warnings, and the inputs that failed."""
+
+    lists: list[ReadingList] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def tag_list(reading_list: ReadingList, matcher: TagMatcher) -> ReadingList:
+    """The list with every snippet's tags filled in."""
+    snippets = tuple(replace(s, tags=matcher.tag(s.text)) for s in reading_list.snippets)
+    return replace(reading_list, snippets=snippets)
+
+
+def _from_source(source: Source, matcher: TagMatcher) -> tuple[ReadingList | None, tuple[Diagnostic, ...], str | None]:
+    if source.error is not None:
+        return None, source.warnings, f"{source.path}: {source.error}"
+    if source.text is None:
+        return None, source.warnings, None
+    parsed = tag_list(parse_list(source.text, source.path), matcher)
+    return parsed, source.warnings + parsed.warnings, None
+
+
+def _init_worker(rules: Mapping[str, list[str]]) -> None:
+    global _worker_matcher
+    _worker_matcher = TagMatcher(rules)
+
+
+def _load_path(path: str) -> tuple[ReadingList | None, tuple[Diagnostic, ...], str | None]:
+    assert _worker_matcher is not None
+    return _from_source(read_source(path), _worker_matcher)
+
+
+def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str, jobs: int = 1,
+               stdin: object | None = None, progress: Progress | None = None) -> Loaded:
+    """Read, parse and tag every input; results keep the order of the inputs whatever ``jobs`` is."""
+    loaded = Loaded()
+    found = list(find_files(paths, pattern))
+    for path, error in found:
+        if error:
+            loaded.errors.append(f"{path}: {error}")
+    files = [path for path, error in found if not error]
+    if jobs > 1 and len(files) > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(matcher.rules,)) as pool:
+            disk = [p for p in files if p != STDIN]
+            chunk = max(1, len(disk) // (jobs * 8))
+            results = dict(zip(disk, pool.map(_load_path, disk, chunksize=chunk)))
+        outcomes = (results[p] if p != STDIN else _from_source(read_source(p, stdin), matcher) for p in files)
+    else:
+        outcomes = (_from_source(read_source(p, stdin), matcher) for p in files)
+    snippets = 0
+    for done, (parsed, warnings, error) in enumerate(outcomes, 1):
+        loaded.warnings.extend(warnings)
+        if error:
+            loaded.errors.append(error)
+        if parsed is not None:
+            loaded.lists.append(parsed)
+            snippets += len(parsed.snippets)
+        if progress:
+            progress(done, snippets)
+    return loaded

@@ -1,0 +1,75 @@
+"""Frozen values shared by every stage of the pipeline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Kind = Literal["exact", "truncation", "near"]
+Tier = Literal["duplicate", "maybe"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A warning or error about one input, with the line when it is known."""
+
+    path: str
+    line: int | None
+    message: str
+
+    def render(self, severity: str = "warning") -> str:
+        """Format as ``path:line: severity: message``."""
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {severity}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Snippet:
+    """The opening of one related paper's abstract, as found in a list."""
+
+    path: str
+    line: int
+    index: int
+    text: str
+    truncated: bool
+    seed_title: str | None = None
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingList:
+    """One parsed list: its seed title, snippets and the warnings met on the way."""
+
+    path: str
+    seed_title: str | None
+    seed_truncated: bool
+    snippets: tuple[Snippet, ...]
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Evidence that two members of a group are the same paper."""
+
+    a: int
+    b: int
+    kind: Kind
+    similarity: float
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateGroup:
+    """Snippets judged to be one paper, with the pairs that joined them."""
+
+    id: int
+    kind: Kind
+    tier: Tier
+    members: tuple[Snippet, ...]
+    pairs: tuple[Pair, ...]
+    keep: int = 0
+    lists: tuple[str, ...] = field(default=())
+
+    @property
+    def similarity(self) -> float:
+        """The lowest pair score: how loosely the group holds together."""
+        return min((pair.similarity for pair in self.pairs), default=1.0)

@@ -1,0 +1,68 @@
+"""Text folding used for matching: one canonical word sequence per snippet."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import unicodedata
+
+TRUNCATION_MARKS = ("…", "...")
+
+_TAG_RE = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
+_WORD_RE = re.compile(r"[^\W_]+")
+_SPACE_RE = re.compile(r"\s+")
+
+
+def collapse_whitespace(text: str) -> str:
+    """Collapse every run of whitespace to one space and trim the ends.
+
+    >>> collapse_whitespace("  a\\t b\\n")
+    'a b'
+    """
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+def is_truncated(text: str) -> bool:
+    """True when the text ends with a truncation mark (``…`` or ``...``)."""
+    return text.rstrip().endswith(TRUNCATION_MARKS)
+
+
+def strip_truncation(text: str) -> str:
+    """Remove one trailing truncation mark and the space before it."""
+    stripped = text.rstrip()
+    for mark in TRUNCATION_MARKS:
+        if stripped.endswith(mark):
+            return stripped[: -len(mark)].rstrip()
+    return stripped
+
+
+def fold_words(text: str) -> list[str]:
+    """The words of a snippet after NFKC, case folding, HTML and punctuation removal.
+
+    Quotes, dashes, ``…`` and other punctuation separate words and are dropped,
+    so typographic variants of one text fold to the same sequence.
+
+    >>> fold_words("The “GPU”—based <i>system</i> &amp; more…")
+    ['the', 'gpu', 'based', 'system', 'more']
+    """
+    if "<" in text:
+        text = _TAG_RE.sub(" ", text)
+    if "&" in text:
+        text = html.unescape(text)
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return _WORD_RE.findall(text)
+
+
+def match_key(text: str) -> str:
+    """The folded words joined by single spaces: equal keys mean exact duplicates."""
+    return " ".join(fold_words(text))
+
+
+def fingerprint(key: str) -> str:
+    """A stable 16-hex-digit fingerprint of a match key (survives renaming and reordering).
+
+    >>> fingerprint("deep learning")
+    '871183362fa6570a'
+    """
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]

@@ -1,0 +1,96 @@
+"""The built-in tag rules for deep-learning systems papers (data only)."""
+
+# Words in lower case match any case; words in upper case (acronyms) match
+# only in upper case, so "tee" or "fl" in ordinary prose never trigger them.
+# Every word also matches its plural (-s, -es, -y/-ies); hyphens and spaces
+# are interchangeable because both separate words.
+BUILTIN_RULES: dict[str, list[str]] = {
+    "accelerators": [
+        "GPU", "TPU", "NPU", "FPGA", "ASIC", "accelerator", "AI accelerator",
+        "graphics processing unit", "tensor processing unit", "CUDA",
+    ],
+    "distributed-training": [
+        "distributed training", "distributed deep learning", "distributed machine learning",
+        "distributed DL", "DDL", "DDLS", "DDNN", "data parallel", "data parallelism",
+        "parameter server", "all reduce", "allreduce", "synchronous SGD", "asynchronous SGD",
+        "gradient synchronization", "scaling out", "scale out",
+    ],
+    "model-parallelism": [
+        "model parallel", "model parallelism", "pipeline parallel", "pipeline parallelism",
+        "tensor parallelism", "operator parallelism", "hybrid parallelism", "pipeline training",
+        "model partitioning", "3D parallelism",
+    ],
+    "communication": [
+        "communication", "networking", "interconnect", "RDMA", "InfiniBand", "NVLink",
+        "network delay", "network contention", "network bandwidth", "communication network",
+        "gradient compression", "collective",
+    ],
+    "scheduling": [
+        "scheduler", "scheduling", "resource allocation", "resource management",
+        "job placement", "colocation", "colocating", "consolidation",
+    ],
+    "inference-serving": [
+        "inference", "serving", "model serving", "online inference", "inference throughput",
+    ],
+    "large-language-models": [
+        "large language model", "LLM", "GPT", "language model", "foundation model",
+    ],
+    "transformers": ["transformer", "self attention", "attention mechanism", "BERT"],
+    "vision-cnn": [
+        "CNN", "convolutional neural network", "convolutional network", "convolution",
+        "image classification", "computer vision", "object detection", "ResNet", "ImageNet",
+    ],
+    "recommendation": [
+        "recommendation", "recommender", "DLRM", "embedding table", "click through",
+    ],
+    "graph-learning": [
+        "graph neural network", "GNN", "graph convolutional network", "GCN",
+        "node embedding", "graph learning", "graph embedding",
+    ],
+    "federated-learning": ["federated learning", "federated", "FL"],
+    "memory": [
+        "memory", "memory footprint", "offloading", "recomputation",
+        "gradient checkpointing", "activation checkpointing",
+    ],
+    "data-loading-io": [
+        "data loading", "data loader", "dataloader", "input pipeline", "data pipeline",
+        "I/O", "storage", "preprocessing", "file system",
+    ],
+    "energy-carbon": [
+        "energy", "power consumption", "carbon", "emission", "sustainability",
+        "sustainable", "green AI",
+    ],
+    "cloud-cost": [
+        "cloud", "cost", "costly", "low cost", "budget", "pricing", "spot instance",
+        "transient server", "preemptible", "serverless", "pay as you go",
+    ],
+    "elasticity-fault-tolerance": [
+        "elastic", "elasticity", "fault tolerance", "fault tolerant", "failure",
+        "checkpoint", "checkpointing", "straggler", "preemption", "resilience", "resilient",
+    ],
+    "heterogeneous-hardware": [
+        "heterogeneous", "heterogeneity", "different generations", "mixed GPU",
+    ],
+    "security-privacy": [
+        "privacy", "privacy preserving", "security", "secure", "trusted execution", "TEE",
+        "enclave", "confidential computing", "differential privacy",
+    ],
+    "benchmarking": [
+        "benchmark", "benchmarking", "characterization", "characterisation", "characterize",
+        "characterizing", "characterise", "characterising", "performance analysis",
+        "profiling", "empirical study", "measurement study", "comparative study",
+        "performance evaluation", "performance diagnosis",
+    ],
+    "ml-frameworks": [
+        "TensorFlow", "PyTorch", "MXNet", "Caffe", "Theano", "Torch", "JAX", "Horovod",
+        "Keras", "DeepSpeed", "Megatron", "deep learning framework",
+        "machine learning framework", "ML framework", "DL framework",
+    ],
+    "compilers-kernels": [
+        "compiler", "TVM", "XLA", "kernel fusion", "operator fusion", "code generation",
+    ],
+    "hyperparameter-tuning": [
+        "hyperparameter", "hyper parameter", "hyperparameter tuning", "AutoML",
+        "neural architecture search",
+    ],
+}
