@@ -41,7 +41,9 @@ def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None)
         if key:
             by_key.setdefault(key, []).append(i)
     distinct = tuple(by_key)
-    members = tuple(tuple(by_key[key]) for key in distinct)
+    def place(i: int) -> tuple[str, int, int]:
+        return snippets[i].path, snippets[i].line, i
+    members = tuple(tuple(sorted(by_key[key], key=place)) for key in distinct)
     truncated = tuple(any(snippets[i].truncated for i in group) for group in members)
     return Corpus(snippets, distinct, members, truncated)
 

@@ -12,7 +12,7 @@ from paperlist.tag_rules import BUILTIN_RULES
 
 _WORD_RE = re.compile(r"[^\W_]+")
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
-_TOML_LINE_RE = re.compile(r"\(at line (\d+), column \d+\)")
+_TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 MODES = ("extend", "replace")
 
 
@@ -136,7 +136,9 @@ def load_rules(text: str) -> dict[str, list[str]]:
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = _TOML_LINE_RE.search(message)
-        line = int(match.group(1)) if match else None
+        line = None
+        if match:
+            line = int(match.group(1)) if match.group(1) else max(1, len(text.rstrip("\n").split("\n")))
         raise RulesError(_TOML_LINE_RE.sub("", message).strip(), line) from None
     unknown = sorted(set(document) - {"mode", "tags"})
     if unknown:

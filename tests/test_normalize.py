@@ -1,0 +1,42 @@
+import unittest
+
+from paperlist.normalize import fingerprint, fold_words, is_truncated, match_key, strip_truncation
+
+
+class FoldTest(unittest.TestCase):
+    SAME = [
+        ("case", "Deep Learning", "deep learning"),
+        ("curly quotes", "the “best” model’s", "the \"best\" model's"),
+        ("dashes", "data–parallel — training", "data-parallel - training"),
+        ("ellipsis", "goes on…", "goes on..."),
+        ("whitespace", "a \t b\n c", "a b c"),
+        ("NFKC ligature and width", "ﬁne ＧＰＵ", "fine GPU"),
+        ("html", "<i>fast</i> &amp; <b>cheap</b>", "fast & cheap"),
+        ("entity quote", "&ldquo;x&rdquo;", "x"),
+    ]
+    DIFFERENT = [
+        ("a word", "deep learning", "deep learner"),
+        ("order", "a b", "b a"),
+    ]
+
+    def test_same_key(self):
+        for name, a, b in self.SAME:
+            with self.subTest(name):
+                self.assertEqual(match_key(a), match_key(b))
+
+    def test_different_key(self):
+        for name, a, b in self.DIFFERENT:
+            with self.subTest(name):
+                self.assertNotEqual(match_key(a), match_key(b))
+
+    def test_fold_words(self):
+        self.assertEqual(fold_words("GPU-based, 3D “parallelism”…"), ["gpu", "based", "3d", "parallelism"])
+
+    def test_truncation_helpers(self):
+        self.assertTrue(is_truncated("abc… "))
+        self.assertTrue(is_truncated("abc..."))
+        self.assertFalse(is_truncated("abc."))
+        self.assertEqual(strip_truncation("cut here …"), "cut here")
+
+    def test_fingerprint_is_stable(self):
+        self.assertEqual(fingerprint("deep learning"), "871183362fa6570a")

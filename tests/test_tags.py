@@ -1,0 +1,80 @@
+import unittest
+
+from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
+
+
+class BuiltinRulesTest(unittest.TestCase):
+    matcher = TagMatcher(builtin_rules())
+    MATCH = [
+        ("Federated learning (FL) enables training on phones", "federated-learning"),
+        ("Recommendation models rely on large embedding tables", "recommendation"),
+        ("Deep Recommender Models (DLRMs) inference", "recommendation"),
+        ("trained on many GPUs", "accelerators"),
+        ("Large Language Models (LLMs) are served", "large-language-models"),
+        ("trusted execution enclaves (TEEs) protect", "security-privacy"),
+        ("data-parallel training with all-reduce", "distributed-training"),
+        ("data parallel training", "distributed-training"),
+        ("pipeline-parallelism across stages", "model-parallelism"),
+        ("Graph Convolutional Network (GCN) models", "graph-learning"),
+        ("reads from network storage", "data-loading-io"),
+        ("suffer from I/O bottlenecks", "data-loading-io"),
+        ("Transformers dominate", "transformers"),
+        ("built on TensorFlow and PyTorch", "ml-frameworks"),
+    ]
+    NO_MATCH = [
+        ("a guest at the tee of the golf course", "security-privacy"),
+        ("florida fl residents", "federated-learning"),
+        ("the llm word in lower case", "large-language-models"),
+        ("a recommendations letter", "graph-learning"),
+        ("the gpuless system", "accelerators"),
+        ("transformational change", "transformers"),
+        ("costume design", "cloud-cost"),
+        ("memorable results", "memory"),
+        ("the neural network converged", "communication"),
+    ]
+
+    def test_must_match(self):
+        for text, tag in self.MATCH:
+            with self.subTest(text):
+                self.assertIn(tag, self.matcher.tag(text))
+
+    def test_must_not_match(self):
+        for text, tag in self.NO_MATCH:
+            with self.subTest(text):
+                self.assertNotIn(tag, self.matcher.tag(text))
+
+    def test_enough_builtin_tags(self):
+        self.assertGreaterEqual(len(builtin_rules()), 18)
+
+    def test_tags_are_sorted_and_unique(self):
+        self.assertEqual(self.matcher.tag("GPU GPUs accelerators and federated learning"),
+                         ("accelerators", "federated-learning"))
+
+
+class RulesFileTest(unittest.TestCase):
+    def test_round_trip_of_printed_rules(self):
+        self.assertEqual(load_rules(render_rules(builtin_rules())), builtin_rules())
+
+    def test_extend_and_replace(self):
+        extended = load_rules('mode = "extend"\n[tags]\nquantum = ["qubit"]\n')
+        self.assertIn("quantum", extended)
+        self.assertIn("accelerators", extended)
+        replaced = load_rules('mode = "replace"\n[tags]\nquantum = ["qubit"]\n')
+        self.assertEqual(replaced, {"quantum": ["qubit"]})
+
+    def test_broken_files(self):
+        cases = [
+            ('[tags]\nx = ["a"\n', 2, "Unclosed array"),
+            ('[tags]\nx = = ["a"]\n', 2, "Invalid value"),
+            ('mode = "merge"\n[tags]\nx = ["a"]\n', 1, "mode must be \"extend\" or \"replace\", not 'merge'"),
+            ('[tags]\nx = "a"\n', 2, "tag 'x' must be a non-empty list of words or phrases"),
+            ('[tags]\nx = []\n', 2, "tag 'x' must be a non-empty list of words or phrases"),
+            ('colour = 1\n[tags]\nx = ["a"]\n', 1, "unknown key 'colour' (expected 'mode' and [tags])"),
+            ('mode = "extend"\n', None, "missing [tags] table with at least one tag"),
+        ]
+        for text, line, message in cases:
+            with self.subTest(message):
+                with self.assertRaises(RulesError) as caught:
+                    load_rules(text)
+                self.assertEqual(caught.exception.line, line)
+                self.assertTrue(caught.exception.message.startswith(message), caught.exception.message)
