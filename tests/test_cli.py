@@ -1,0 +1,236 @@
+import json
+import os
+import random
+import subprocess
+import sys
+import unittest
+
+from tests.helpers import EXAMPLES, ROOT, SEEDS, TempDir, run_cli
+
+HEADER = "Related papers: Seed\n\n"
+
+
+class ExamplesTest(unittest.TestCase):
+    def test_summarize_examples_json(self):
+        code, out, err = run_cli("summarize", str(EXAMPLES), "--format", "json")
+        self.assertEqual((code, err), (0, ""))
+        doc = json.loads(out)
+        totals = doc["totals"]
+        self.assertEqual((totals["lists"], totals["snippets"], totals["unique"], totals["recurring"]), (4, 18, 15, 2))
+        self.assertEqual(totals["tags_counted"], "each tag counted at most once per snippet")
+        self.assertEqual([entry["snippets"] for entry in doc["lists"]], [4, 5, 5, 4])
+        self.assertEqual(sum(o["shared"] for o in doc["overlap"]), 2)
+
+    def test_dupes_examples_groups(self):
+        code, out, _ = run_cli("dupes", str(EXAMPLES), "--format", "json")
+        self.assertEqual(code, 0)
+        doc = json.loads(out)
+        found = sorted((g["kind"], tuple(os.path.basename(m["path"]) + f":{m['line']}" for m in g["members"]))
+                       for g in doc["groups"])
+        self.assertEqual(found, [
+            ("exact", ("gpu-scheduling.txt:3", "pipeline-parallel.txt:6")),
+            ("exact", ("gpu-scheduling.txt:7", "transformer-serving.txt:3")),
+            ("near", ("data-loading.txt:10", "gpu-scheduling.txt:5")),
+            ("truncation", ("pipeline-parallel.txt:2", "pipeline-parallel.txt:3")),
+        ])
+        self.assertEqual(doc["totals"]["groups"], 4)
+
+    def test_exit_code_option(self):
+        self.assertEqual(run_cli("dupes", str(EXAMPLES), "--exit-code")[0], 1)
+        self.assertEqual(run_cli("dupes", str(EXAMPLES / "data-loading.txt"), "--exit-code")[0], 0)
+
+    def test_every_format_renders(self):
+        for command, formats in (("summarize", ("text", "json", "csv", "markdown")),
+                                 ("dupes", ("text", "json", "csv", "markdown")),
+                                 ("export", ("jsonl", "json", "csv")),
+                                 ("triage", ("markdown", "text", "json", "csv"))):
+            for fmt in formats:
+                with self.subTest(command=command, format=fmt):
+                    code, out, err = run_cli(command, str(EXAMPLES), "--format", fmt)
+                    self.assertEqual((code, err), (0, ""))
+                    self.assertTrue(out.endswith("\n"))
+
+    def test_export_jsonl_records(self):
+        _, out, _ = run_cli("export", str(EXAMPLES / "data-loading.txt"))
+        records = [json.loads(line) for line in out.splitlines()]
+        self.assertEqual(len(records), 4)
+        self.assertEqual(list(records[0]), ["path", "line", "index", "seed_title", "text", "truncated", "tags"])
+        self.assertEqual((records[0]["line"], records[0]["index"], records[0]["truncated"]), (3, 1, True))
+        self.assertTrue(records[0]["text"].startswith("When datasets span many terabytes, the input pipeline"))
+        self.assertEqual(records[0]["seed_title"], "Feeding the Accelerators: Data Loading for Large Traini…")
+
+    def test_jobs_output_is_identical(self):
+        for command in ("summarize", "dupes", "export"):
+            with self.subTest(command):
+                self.assertEqual(run_cli(command, str(EXAMPLES), "--jobs", "2", "--format", "json"),
+                                 run_cli(command, str(EXAMPLES), "--format", "json"))
+
+    def test_triage_markdown_checklist(self):
+        _, out, _ = run_cli("triage", str(EXAMPLES), "--focus", "federated-learning")
+        self.assertIn("## In several lists", out)
+        self.assertIn("- [ ] 1. ", out)
+        self.assertIn("**Federated**", out)
+
+
+@unittest.skipUnless(SEEDS.is_dir(), "needs ../shared/seeds")
+class SeedsAcceptanceTest(unittest.TestCase):
+    def test_summarize_seeds(self):
+        _, out, _ = run_cli("summarize", str(SEEDS), "--format", "json")
+        doc = json.loads(out)
+        self.assertEqual([entry["snippets"] for entry in doc["lists"]], [20, 20, 20, 20])
+        self.assertEqual(doc["totals"]["unique"], 78)
+        titles = []
+        for path in sorted(SEEDS.iterdir()):
+            first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+            titles.append(first.removeprefix("Related papers:").strip())
+        self.assertEqual([entry["seed_title"] for entry in doc["lists"]], titles)
+
+    def test_dupes_seeds(self):
+        _, out, _ = run_cli("dupes", str(SEEDS), "--format", "json")
+        groups = json.loads(out)["groups"]
+        found = [[(os.path.basename(m["path"])[:3], m["line"]) for m in g["members"]] for g in groups]
+        self.assertEqual(found, [[("000", 19), ("002", 10)], [("002", 18), ("003", 3)]])
+
+    def test_triage_seeds(self):
+        _, out, _ = run_cli("triage", str(SEEDS), "--format", "json")
+        papers = json.loads(out)["papers"]
+        self.assertEqual(len(papers), 78)
+        self.assertEqual([len(p["lists"]) for p in papers[:3]], [2, 2, 1])
+
+
+class BadInputTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+
+    def test_missing_path_reports_and_continues(self):
+        good = self.tmp.write("good.txt", HEADER + "one snippet…\n")
+        code, out, err = run_cli("summarize", "missing-dir", good, "--format", "json")
+        self.assertEqual(code, 2)
+        self.assertEqual(err, "paperlist: error: missing-dir: No such file or directory\n")
+        self.assertEqual(json.loads(out)["totals"]["snippets"], 1)
+
+    def test_warnings_and_strict(self):
+        path = self.tmp.write("bad.txt", b"no header here\ncaf\xe9 au lait\n")
+        code, out, err = run_cli("summarize", path, "--format", "json")
+        self.assertEqual(code, 0)
+        self.assertEqual(err, f"{path}:2: warning: not valid UTF-8; decoded as cp1252\n"
+                              f"{path}:1: warning: no 'Related papers:' header; seed title unknown\n")
+        self.assertEqual(len(json.loads(out)["warnings"]), 2)
+        code, _, err = run_cli("summarize", path, "--strict")
+        self.assertEqual(code, 2)
+        self.assertIn(f"{path}:2: error: not valid UTF-8; decoded as cp1252", err)
+
+    def test_binary_and_empty_files_are_skipped_with_warnings(self):
+        binary = self.tmp.write("a.txt", b"\x00\x01\x02binary")
+        empty = self.tmp.write("b.txt", b"")
+        good = self.tmp.write("c.txt", HEADER + "fine…\n")
+        code, out, err = run_cli("export", str(self.tmp.path))
+        self.assertEqual(code, 0)
+        self.assertEqual(err, f"{binary}:1: warning: binary file (NUL byte); skipped\n{empty}: warning: empty file\n")
+        self.assertEqual(len(out.splitlines()), 1)
+        self.assertIn(good, out)
+
+    def test_broken_rules_file(self):
+        rules = self.tmp.write("rules.toml", '[tags]\nx = = ["a"]\n')
+        code, out, err = run_cli("summarize", str(EXAMPLES), "--tags", rules)
+        self.assertEqual((code, out), (2, ""))
+        self.assertEqual(err, f"paperlist: error: {rules}:2: error: Invalid value\n")
+
+    def test_bad_decisions_file(self):
+        bad = self.tmp.write("nd.txt", "# mine\nabc def\n")
+        code, _, err = run_cli("dupes", str(EXAMPLES), "--not-duplicates", bad)
+        self.assertEqual(code, 2)
+        self.assertEqual(err, f"paperlist: error: {bad}:2: expected two 16-digit hex fingerprints, got 'abc def'\n")
+
+    def test_not_duplicates_file_suppresses_pair(self):
+        _, out, _ = run_cli("dupes", str(EXAMPLES), "--format", "json")
+        group = next(g for g in json.loads(out)["groups"] if g["kind"] == "near")
+        decisions = self.tmp.write("nd.txt", " ".join(m["fingerprint"] for m in group["members"]) + "  # checked\n")
+        _, out, _ = run_cli("dupes", str(EXAMPLES), "--format", "json", "--not-duplicates", decisions)
+        self.assertEqual([g["kind"] for g in json.loads(out)["groups"]], ["exact", "exact", "truncation"])
+
+    def test_usage_errors(self):
+        cases = [
+            (("dupes", str(EXAMPLES), "--maybe", "0.9"), "paperlist: error: --maybe (0.9) must be below --threshold (0.5)\n"),
+            (("triage", str(EXAMPLES), "--focus", "nonsense"),
+             "paperlist: error: unknown tag 'nonsense' (list the tags with 'paperlist tags')\n"),
+        ]
+        for argv, message in cases:
+            with self.subTest(argv):
+                self.assertEqual(run_cli(*argv)[0::2], (2, message))
+        self.assertEqual(run_cli("dupes", str(EXAMPLES), "--threshold", "2")[0], 2)
+        self.assertEqual(run_cli("nonsense")[0], 2)
+        self.assertEqual(run_cli()[0], 2)
+
+    def test_stdin(self):
+        code, out, _ = run_cli("export", "-", stdin=(HEADER + "from stdin…\n").encode())
+        self.assertEqual(code, 0)
+        self.assertEqual(json.loads(out)["path"], "<stdin>")
+
+    def test_fuzz_never_raises(self):
+        rng = random.Random(1234)
+        pieces = ["Related papers: ", "…", "...", "\n", "\r\n", "\r", "\n\n", " ", "\t", "\u2028", "\x85", "\ufeff",
+                  "GPU", "LLMs", "<b>", "&amp;", "—", "“", "word", "é", "\x00", "\x1b", "🙂"]
+        for trial in range(150):
+            kind = trial % 3
+            if kind == 0:
+                data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 400)))
+            elif kind == 1:
+                data = "".join(chr(rng.choice([rng.randrange(32, 0x2FFF), rng.randrange(0x10000, 0x10FFFF)]))
+                               for _ in range(rng.randint(0, 200))).encode("utf-8", "surrogatepass")
+            else:
+                data = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 120))).encode()
+            path = self.tmp.write(f"f{trial}.txt", data)
+            for command in ("summarize", "dupes", "triage"):
+                with self.subTest(trial=trial, command=command):
+                    code, out, err = run_cli(command, path, "--format", "json")
+                    self.assertIn(code, (0, 2))
+                    json.loads(out)
+                    self.assertNotIn("Traceback", err)
+
+
+class SubprocessTest(unittest.TestCase):
+    def run_module(self, *argv, stdin=b""):
+        return subprocess.run([sys.executable, "-m", "paperlist", *argv], input=stdin, capture_output=True,
+                              cwd=ROOT, timeout=60)
+
+    def test_version_and_help(self):
+        result = self.run_module("--version")
+        self.assertEqual((result.returncode, result.stdout), (0, b"paperlist 0.1.0\n"))
+        for command in ("summarize", "dupes", "export", "triage", "tags"):
+            with self.subTest(command):
+                result = self.run_module(command, "--help")
+                self.assertEqual(result.returncode, 0)
+                self.assertIn(b"example:", result.stdout)
+
+    def test_stdin_through_module(self):
+        result = self.run_module("summarize", "-", "--format", "json", stdin=(HEADER + "a…\n\nb…\n").encode())
+        self.assertEqual(result.returncode, 0)
+        self.assertEqual(json.loads(result.stdout)["totals"]["snippets"], 2)
+
+    def test_closed_pipe_is_quiet(self):
+        proc = subprocess.Popen([sys.executable, "-m", "paperlist", "export", str(EXAMPLES), "--format", "jsonl"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        proc.stdout.close()
+        _, err = proc.communicate(timeout=60)
+        self.assertNotIn(b"Traceback", err)
+        self.assertEqual(proc.returncode, 0)
+
+
+class DocsTest(unittest.TestCase):
+    def test_ci_runs_the_readme_test_command(self):
+        readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+        commands = [line for line in readme[:10] if line.startswith("python3 -m venv")]
+        self.assertEqual(len(commands), 2)
+        self.assertIn("paperlist summarize examples/", commands[0])
+        ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+        self.assertIn(commands[1], ci.splitlines())
+
+    def test_tags_output_is_a_valid_rules_file(self):
+        code, out, _ = run_cli("tags")
+        self.assertEqual(code, 0)
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        rules = tmp.write("mine.toml", out)
+        self.assertEqual(run_cli("tags", "--tags", rules)[1], out)
