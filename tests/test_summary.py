@@ -25,7 +25,7 @@ class SummaryTest(unittest.TestCase):
         self.assertEqual(summary.overlap, [{"a": "1.txt", "b": "2.txt", "shared": 1}])
         self.assertEqual([s.tags for s in summary.lists], [{"fl": 2, "gpu": 2, "graph": 1}, {"fl": 1, "gpu": 1}])
         self.assertTrue(summary.lists[1].seed_truncated)
-        self.assertEqual(summary.terms, [("federated learning", 3)])
+        self.assertEqual(summary.terms, [("federated learning", 3), ("federated learning scales", 2)])
 
     def test_tag_ties_by_name(self):
         self.assertEqual(list(count_tags([("b", "a"), ("c",), ("b", "a")])), ["a", "b", "c"])
