@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from paperlist.model import Diagnostic, ReadingList
@@ -59,6 +58,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str, jobs: in
             loaded.errors.append(f"{path}: {error}")
     files = [path for path, error in found if not error]
     if jobs > 1 and len(files) > 1:
+        from concurrent.futures import ProcessPoolExecutor  # only here: it costs ~20 ms to import
         with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(matcher.rules,)) as pool:
             disk = [p for p in files if p != STDIN]
             chunk = max(1, len(disk) // (jobs * 8))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -131,6 +130,7 @@ def load_rules(text: str) -> dict[str, list[str]]:
     ``mode = "extend"`` (the default) adds to and overrides the built-in tags;
     ``mode = "replace"`` uses only the file's tags.
     """
+    import tomllib  # only a --tags run pays for it
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -1,0 +1,111 @@
+"""Time paperlist against baselines measured in the same run; print a Markdown table of ratios.
+
+    python benchmarks/run.py [--sizes 10000 100000 1000000] [--jobs 2]
+
+For each size: generate the corpus (benchmarks/generate.py), then run in child processes and record wall
+time and peak memory (resource.getrusage of the children): the floor (benchmarks/floor.py: read and split),
+`paperlist summarize`, `paperlist dupes` (and with --jobs N), and, up to 10k snippets, a brute-force
+all-pairs comparison. Also `paperlist summarize examples/` against `python -c pass`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+
+
+def measure(argv: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, peak RSS in MB of this one child (os.wait4's rusage), and its stdout."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=ENV)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode:
+            raise SystemExit(f"{argv} exited {child.returncode}")
+        out.seek(0)
+        return seconds, usage.ru_maxrss / 1024, out.read()
+
+
+def best_of(argv: list[str], runs: int) -> tuple[float, float, str]:
+    results = [measure(argv) for _ in range(runs)]
+    return min(r[0] for r in results), max(r[1] for r in results), results[-1][2]
+
+
+def brute_force(folder: str) -> list[str]:
+    return [sys.executable, "-c",
+            "import sys; sys.path.insert(0, 'src');"
+            "from paperlist.load import load_lists; from paperlist.tags import TagMatcher, builtin_rules;"
+            "from paperlist.dupes import build_corpus, near_sets; from paperlist.similarity import similar_pairs_brute;"
+            f"l = load_lists([{folder!r}], TagMatcher(builtin_rules()), '*.txt');"
+            "c = build_corpus(s for r in l.lists for s in r.snippets);"
+            "print(len(similar_pairs_brute(near_sets(c), 0.5)))"]
+
+
+def recall(folder: Path, dupes_json: str) -> tuple[float, float]:
+    """Pairwise precision and recall of confident groups against the planted truth."""
+    truth = [json.loads(line) for line in (folder / "truth.jsonl").read_text().splitlines()]
+    paper = {(f"list{t['list']:05d}.txt", t["index"]): t["paper"] for t in truth}
+    found, correct = 0, 0
+    for group in json.loads(dupes_json)["groups"]:
+        ids = [paper[(Path(m["path"]).name, m["index"])] for m in group["members"]]
+        n = len(ids)
+        found += n * (n - 1) // 2
+        correct += sum(ids[i] == ids[j] for i in range(n) for j in range(i + 1, n))
+    by_paper: dict[int, int] = {}
+    for pid in paper.values():
+        by_paper[pid] = by_paper.get(pid, 0) + 1
+    true_pairs = sum(n * (n - 1) // 2 for n in by_paper.values())
+    return (correct / found if found else 1.0), (correct / true_pairs if true_pairs else 1.0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=3, help="runs of the small examples/ timing")
+    args = parser.parse_args()
+    py = sys.executable
+    print(f"machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()}")
+    empty, _, _ = best_of([py, "-c", "pass"], args.runs)
+    small, _, _ = best_of([py, "-m", "paperlist", "summarize", "examples", "-q"], args.runs)
+    print(f"\nsummarize examples/: {small * 1000:.0f} ms vs python -c pass {empty * 1000:.0f} ms "
+          f"= {small / empty:.2f}x\n")
+    print("| snippets | command | seconds | peak MB | x floor | growth per 10x | precision | recall |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|")
+    previous: dict[str, float] = {}
+    for size in args.sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([py, str(ROOT / "benchmarks" / "generate.py"), tmp, "--snippets", str(size)], check=True)
+            floor, floor_mb, _ = measure([py, str(ROOT / "benchmarks" / "floor.py"), tmp])
+            runs = {
+                "floor (read + split)": (floor, floor_mb, ""),
+                "summarize": measure([py, "-m", "paperlist", "summarize", tmp, "-q", "--format", "json"]),
+                "dupes": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--format", "json"]),
+                f"dupes --jobs {args.jobs}": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--format", "json",
+                                                      "--jobs", str(args.jobs)]),
+            }
+            if size <= 10_000:
+                runs["brute-force all pairs"] = measure(brute_force(tmp))
+            for name, (seconds, mb, out) in runs.items():
+                growth = f"{seconds / previous[name]:.1f}x" if name in previous else ""
+                quality = " | ".join(f"{v:.4f}" for v in recall(Path(tmp), out)) if name.startswith("dupes") else " | "
+                print(f"| {size} | {name} | {seconds:.2f} | {mb:.0f} | {seconds / floor:.1f} | {growth} | {quality} |",
+                      flush=True)
+                previous[name] = seconds
+
+
+if __name__ == "__main__":
+    main()
