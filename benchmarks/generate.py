@@ -2,7 +2,8 @@
 
     python benchmarks/generate.py OUT_DIR --snippets 100000 [--lists 1000] [--seed 1]
 
-Every snippet is a realistic-looking abstract opening (~250 characters) built from a fixed vocabulary.
+Every snippet is an abstract opening (~250 characters) of Zipf-distributed words from a 30,000-word
+pseudo-vocabulary, so word frequencies look like real text.
 Planted: exact copies (another list), shorter cuts of the same text, lightly edited copies (a few words
 replaced), and unrelated snippets that open with the same first eight words. Half the lists use the
 paragraph layout, half one snippet per line. truth.jsonl gives each snippet's paper id and kind.
@@ -15,34 +16,36 @@ import json
 import random
 from pathlib import Path
 
-SUBJECTS = ("deep learning models", "large language models", "graph neural networks", "recommendation systems",
-            "distributed training jobs", "inference services", "vision transformers", "federated clients",
-            "training pipelines", "GPU clusters", "speech recognisers", "data loaders")
-VERBS = ("are limited by", "spend most of their time in", "suffer from", "depend on", "are bottlenecked by",
-         "can be accelerated by", "waste resources on", "scale poorly with", "benefit from", "are sensitive to")
-OBJECTS = ("network bandwidth", "memory capacity", "random reads from storage", "stragglers", "communication",
-           "kernel launch overheads", "embedding lookups", "checkpointing", "preemption", "load imbalance",
-           "energy budgets", "cold starts", "small batch sizes", "parameter synchronisation")
-CLAIMS = ("We propose", "We present", "This paper introduces", "We design", "We build", "We study")
-SYSTEMS = ("a scheduler", "a caching layer", "a compiler pass", "a runtime", "a placement policy",
-           "an elastic trainer", "a profiler", "a compression scheme", "a serving system")
-RESULTS = ("that cuts training time by {n} percent", "that raises throughput {n} times",
-           "that saves {n} percent of the energy", "that reduces tail latency by {n} percent",
-           "that keeps accuracy within {n} points")
+import itertools
+
+SYLLABLES = ("ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "qu", "dri", "tra", "gen", "mod",
+             "net", "par", "ser", "com", "lat", "ion", "ing", "al", "ed", "ive", "ure")
+FUNCTION_WORDS = ("the", "of", "and", "to", "a", "in", "for", "we", "is", "on", "that", "with", "by", "as")
 WORDS = ("careful", "simple", "adaptive", "practical", "novel", "robust", "lightweight", "general")
 
 
-def sentence(rng: random.Random) -> str:
-    return (f"{rng.choice(CLAIMS)} {rng.choice(WORDS)} {rng.choice(SYSTEMS)} for {rng.choice(SUBJECTS)} "
-            f"{rng.choice(RESULTS).format(n=rng.randint(2, 90))} on {rng.randint(2, 4096)} machines.")
+def _vocabulary(size: int = 30_000) -> tuple[list[str], list[float]]:
+    """Function words first, then pseudo-words; Zipf weights, as in real text."""
+    rng = random.Random(0)
+    words = list(FUNCTION_WORDS)
+    seen = set(words)
+    while len(words) < size:
+        word = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4)))
+        if word not in seen:
+            seen.add(word)
+            words.append(word)
+    return words, list(itertools.accumulate(1 / (rank + 1) for rank in range(size)))
+
+
+VOCABULARY, CUMULATIVE = _vocabulary()
 
 
 def abstract(rng: random.Random) -> str:
-    parts = [f"{rng.choice(SUBJECTS).capitalize()} {rng.choice(VERBS)} {rng.choice(OBJECTS)} "
-             f"when {rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}."]
-    while sum(map(len, parts)) < 400:
-        parts.append(sentence(rng))
-    return " ".join(parts)
+    """About 400 characters of Zipf-distributed words in sentences."""
+    words = rng.choices(VOCABULARY, cum_weights=CUMULATIVE, k=70)
+    for i in range(0, len(words), rng.randint(12, 20)):
+        words[i] = words[i].capitalize()
+    return " ".join(words) + "."
 
 
 def cut(text: str, chars: int) -> str:
