@@ -36,7 +36,7 @@ def active_rules(path: str | None) -> dict[str, list[str]]:
         return load_rules(_read_text(path, "rules file"))
     except RulesError as exc:
         where = path if exc.line is None else f"{path}:{exc.line}"
-        raise UsageError(f"{where}: error: {exc.message}".removeprefix("")) from None
+        raise UsageError(f"{where}: error: {exc.message}") from None
 
 
 def read_not_duplicates(path: str) -> set[frozenset[str]]:

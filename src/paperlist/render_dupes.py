@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from paperlist.model import Diagnostic, DuplicateGroup
@@ -138,7 +138,3 @@ DUPES_RENDERERS: dict[str, Callable[..., str]] = {
     "markdown": render_dupes_markdown,
 }
 
-
-def confident_groups(groups: Sequence[DuplicateGroup]) -> list[DuplicateGroup]:
-    """Only the groups of tier ``duplicate``."""
-    return [g for g in groups if g.tier == "duplicate"]
