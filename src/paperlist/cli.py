@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import sys
@@ -152,8 +153,16 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         args = build_parser().parse_args(argv)
         if stdin is None:
             stdin = sys.stdin.buffer if sys.stdin is not None else None
-        return run(args, stdin, stdout, stderr, ProgressLine(stderr, not getattr(args, "quiet", True)),
-                   shutil.get_terminal_size((80, 24)).columns)
+        # A run builds millions of small acyclic objects; the cycle collector's repeated
+        # passes over them cost about a quarter of the time at 100k snippets.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return run(args, stdin, stdout, stderr, ProgressLine(stderr, not getattr(args, "quiet", True)),
+                       shutil.get_terminal_size((80, 24)).columns)
+        finally:
+            if collecting:
+                gc.enable()
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except UsageError as exc:

@@ -9,6 +9,7 @@ from paperlist.summary import Summary
 from paperlist.textfmt import bar, md_escape, shorten, table, to_csv, to_json, warnings_json
 
 TAG_NOTE = "each tag counted at most once per snippet"
+MATRIX_LISTS = 12  # more lists than this: the overlap is listed as pairs, not a grid
 
 
 def summary_document(summary: Summary) -> dict[str, object]:
@@ -55,7 +56,7 @@ def render_summary_text(summary: Summary, width: int = 80) -> str:
         lines += [f"{tag.ljust(name_width)}  {n:>5}  {bar(n, most, bar_width)}" for tag, n in tags.items()]
     else:
         lines.append("(no snippet matched a tag rule)")
-    if len(summary.lists) > 1:
+    if 1 < len(summary.lists) <= MATRIX_LISTS:
         lines += ["", "Overlap (papers shared by two lists; # as above):"]
         shared = {(o["a"], o["b"]): o["shared"] for o in summary.overlap}
         paths = sorted(s.path for s in summary.lists)
@@ -65,6 +66,10 @@ def render_summary_text(summary: Summary, width: int = 80) -> str:
             grid.append([number[a]] + ["-" if a == b else str(shared.get((a, b), shared.get((b, a), 0)))
                                        for b in paths])
         lines += table(grid, right=range(len(paths) + 1))
+    elif len(summary.lists) > MATRIX_LISTS:
+        pairs = sorted(summary.overlap, key=lambda o: (-o["shared"], o["a"], o["b"]))[:MATRIX_LISTS]
+        lines += ["", f"Overlap (the {len(pairs)} list pairs sharing most papers):"]
+        lines += table([[str(o["a"]), str(o["b"]), str(o["shared"])] for o in pairs], right=(2,))
     if summary.terms:
         lines += ["", "Frequent terms (snippets containing them):"]
         lines += table([[term, str(n)] for term, n in summary.terms], right=(1,))

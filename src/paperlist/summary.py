@@ -93,8 +93,8 @@ def summarize(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup], te
     shared: Counter[tuple[str, str]] = Counter()
     for group in confident:
         shared.update(combinations(group.lists, 2))
-    paths = sorted(rl.path for rl in lists)
-    overlap = [{"a": a, "b": b, "shared": shared[(a, b)]} for a, b in combinations(paths, 2)]
+    # Sparse: only pairs that share a paper, so a thousand lists do not make half a million rows.
+    overlap = [{"a": a, "b": b, "shared": n} for (a, b), n in sorted(shared.items())]
     totals = {
         "lists": len(lists),
         "snippets": len(snippets),
