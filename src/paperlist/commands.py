@@ -141,8 +141,8 @@ def _dupes(args: argparse.Namespace, loaded: Loaded, threshold: float | None, ma
 def _triage(args: argparse.Namespace, loaded: Loaded, matcher: TagMatcher, width: int) -> str:
     from paperlist.dupes import DEFAULT_THRESHOLD, find_duplicates
     from paperlist.render_triage import TRIAGE_RENDERERS
-    from paperlist.triage import triage
+    from paperlist.triage import merge_papers, rank_papers
     groups = find_duplicates(_snippets(loaded), DEFAULT_THRESHOLD if args.merge_near else None)
-    everything = triage(loaded.lists, groups)
-    papers = triage(loaded.lists, groups, args.focus, args.tag, args.exclude_tag, args.min_lists, args.top)
-    return TRIAGE_RENDERERS[args.format](papers, len(everything), args.focus, matcher, width)
+    merged = merge_papers(loaded.lists, groups, args.focus)
+    papers = rank_papers(merged, args.tag, args.exclude_tag, args.min_lists, args.top)
+    return TRIAGE_RENDERERS[args.format](papers, len(merged), args.focus, matcher, width)

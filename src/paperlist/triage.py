@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from paperlist.model import DuplicateGroup, ReadingList, Snippet
@@ -34,14 +34,9 @@ def _paper(copies: Sequence[Snippet], keep: Snippet, focus: Collection[str],
                  tuple((s.path, s.line) for s in copies), tags, tuple(t for t in tags if t in focus))
 
 
-def triage(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup], focus: Collection[str] = (),
-           keep_tags: Collection[str] = (), exclude_tags: Collection[str] = (), min_lists: int = 1,
-           top: int | None = None) -> list[Paper]:
-    """Collapse each duplicate group to its kept copy, filter and rank.
-
-    ``keep_tags`` keeps papers with any of those tags; ``exclude_tags`` drops
-    papers with any of them.
-    """
+def merge_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
+                 focus: Collection[str] = ()) -> list[Paper]:
+    """One unranked Paper per distinct paper: each confident group collapses to its kept copy."""
     titles = {rl.path: rl.seed_title for rl in lists}
     grouped: set[tuple[str, int]] = set()
     papers = []
@@ -52,10 +47,21 @@ def triage(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup], focus
         papers.append(_paper(group.members, group.members[group.keep], focus, titles))
     for rl in lists:
         papers.extend(_paper([s], s, focus, titles) for s in rl.snippets if (s.path, s.line) not in grouped)
-    papers = [p for p in papers if len(p.lists) >= min_lists
-              and (not keep_tags or set(p.tags) & set(keep_tags))
-              and not set(p.tags) & set(exclude_tags)]
-    papers.sort(key=lambda p: (-len(p.lists), -len(p.focus), p.occurrences[0]))
-    if top is not None:
-        papers = papers[:top]
-    return [replace(p, rank=rank) for rank, p in enumerate(papers, 1)]
+    return papers
+
+
+def rank_papers(papers: Iterable[Paper], keep_tags: Collection[str] = (), exclude_tags: Collection[str] = (),
+                min_lists: int = 1, top: int | None = None) -> list[Paper]:
+    """Filter and rank by RULE; ``keep_tags`` keeps papers with any of them, ``exclude_tags`` drops them."""
+    keep, exclude = set(keep_tags), set(exclude_tags)
+    kept = [p for p in papers if len(p.lists) >= min_lists
+            and (not keep or keep.intersection(p.tags)) and not exclude.intersection(p.tags)]
+    kept.sort(key=lambda p: (-len(p.lists), -len(p.focus), p.occurrences[0]))
+    return [replace(p, rank=rank) for rank, p in enumerate(kept[:top], 1)]
+
+
+def triage(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup], focus: Collection[str] = (),
+           keep_tags: Collection[str] = (), exclude_tags: Collection[str] = (), min_lists: int = 1,
+           top: int | None = None) -> list[Paper]:
+    """Merge, filter and rank in one call."""
+    return rank_papers(merge_papers(lists, groups, focus), keep_tags, exclude_tags, min_lists, top)
