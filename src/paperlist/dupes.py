@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from paperlist.model import DuplicateGroup, Kind, Pair, Snippet
 from paperlist.normalize import fingerprint, match_key, strip_truncation
@@ -16,6 +16,7 @@ from paperlist.similarity import similar_pairs
 MIN_PREFIX_WORDS = 12
 DEFAULT_THRESHOLD = 0.5
 _KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "near": 2}
+Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,7 @@ def _keep_index(members: Sequence[Snippet]) -> int:
                key=lambda m: (-len(strip_truncation(members[m].text)), members[m].truncated, members[m].path, members[m].line))
 
 
-def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[tuple[int, int, Kind, float]],
+def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
                 tier: str, all_copies: bool) -> DuplicateGroup:
     texts = sorted(set(texts))
     chosen = [i for k in texts for i in (corpus.members[k] if all_copies else corpus.members[k][:1])]
@@ -148,10 +149,10 @@ def find_duplicates(
     corpus = snippets if isinstance(snippets, Corpus) else build_corpus(snippets)
     def allowed(a: int, b: int) -> bool:
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
-    links = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
-    maybe_links = []
-    lowest = min(t for t in (threshold, maybe) if t is not None) if threshold is not None else None
-    if lowest is not None:
+    links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
+    maybe_links: list[Link] = []
+    if threshold is not None:
+        lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
         for a, b, score in similar_pairs(near_sets(corpus), lowest):
             if frozenset((a, b)) in linked or not allowed(a, b):
@@ -160,30 +161,28 @@ def find_duplicates(
     return _assemble(corpus, links, maybe_links)
 
 
-def _assemble(corpus: Corpus, links: list, maybe_links: list) -> list[DuplicateGroup]:
-    components = _Components(len(corpus.keys))
+def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dict[int, list[Link]]]:
+    """Join the linked texts; also return each component's links, keyed by its root."""
+    components = _Components(size)
     for a, b, _, _ in links:
         components.union(a, b)
+    by_root: dict[int, list[Link]] = {}
+    for link in links:
+        by_root.setdefault(components.find(link[0]), []).append(link)
+    return components, by_root
+
+
+def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link]) -> list[DuplicateGroup]:
+    components, by_root = _link_components(len(corpus.keys), links)
     texts: dict[int, list[int]] = {}
     for k in range(len(corpus.keys)):
         texts.setdefault(components.find(k), []).append(k)
-    by_root: dict[int, list] = {}
-    for link in links:
-        by_root.setdefault(components.find(link[0]), []).append(link)
     groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True)
               for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
+    # A maybe pair inside one confident group adds nothing; the rest form their own groups.
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
-    loose = _Components(len(corpus.keys))
-    for a, b, _, _ in maybe_links:
-        loose.union(a, b)
-    maybe_by_root: dict[int, list] = {}
-    for link in maybe_links:
-        maybe_by_root.setdefault(loose.find(link[0]), []).append(link)
+    _, maybe_by_root = _link_components(len(corpus.keys), maybe_links)
     groups += [_make_group(corpus, [k for link in ls for k in link[:2]], ls, "maybe", False)
                for ls in maybe_by_root.values()]
     groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
-    return [_renumber(g, n) for n, g in enumerate(groups, 1)]
-
-
-def _renumber(group: DuplicateGroup, number: int) -> DuplicateGroup:
-    return DuplicateGroup(number, group.kind, group.tier, group.members, group.pairs, group.keep, group.lists)
+    return [replace(g, id=n) for n, g in enumerate(groups, 1)]
