@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from paperlist.model import Diagnostic, ReadingList
+from paperlist.model import Diagnostic, ReadingList, Snippet
 from paperlist.parse import parse_list
 from paperlist.read import STDIN, Source, find_files, read_source
 from paperlist.tags import TagMatcher
@@ -25,7 +25,8 @@ class Loaded:
 
 def tag_list(reading_list: ReadingList, matcher: TagMatcher) -> ReadingList:
     """The list with every snippet's tags filled in."""
-    snippets = tuple(replace(s, tags=matcher.tag(s.text)) for s in reading_list.snippets)
+    snippets = tuple(Snippet(s.path, s.line, s.index, s.text, s.truncated, s.seed_title, matcher.tag(s.text))
+                     for s in reading_list.snippets)
     return replace(reading_list, snippets=snippets)
 
 

@@ -43,7 +43,7 @@ def _variants(word: str) -> frozenset[str]:
 class _Phrase:
     tag: str
     words: tuple[frozenset[str], ...]
-    case_sensitive: bool
+    exact_case: tuple[bool, ...]
 
 
 class TagMatcher:
@@ -62,23 +62,16 @@ class TagMatcher:
     def _add(self, tag: str, words: list[str]) -> None:
         if not words:
             return
-        case_sensitive = any(_is_acronym(word) for word in words)
+        exact_case = tuple(_is_acronym(word) for word in words)
         if len(words) == 1:
-            table = self._acronyms if case_sensitive else self._words
+            table = self._acronyms if exact_case[0] else self._words
             for form in _variants(words[0]):
                 table.setdefault(form, set()).add(tag)
             return
-        # A phrase with an acronym in it is matched on the original tokens,
-        # its other words in any case.
-        if case_sensitive:
-            forms = [_variants(w) | {v.capitalize() for v in _variants(w)} | {v.upper() for v in _variants(w)}
-                     if not _is_acronym(w) else _variants(w) for w in words]
-        else:
-            forms = [_variants(w) for w in words]
-        phrase = _Phrase(tag, tuple(forms), case_sensitive)
-        table = self._acronym_phrases if case_sensitive else self._phrases
-        for form in forms[0]:
-            table.setdefault(form, []).append(phrase)
+        phrase = _Phrase(tag, tuple(_variants(w) for w in words), exact_case)
+        phrases = self._acronym_phrases if exact_case[0] else self._phrases
+        for form in phrase.words[0]:
+            phrases.setdefault(form, []).append(phrase)
 
     def tag(self, text: str) -> tuple[str, ...]:
         """The sorted tags whose rules match the text.
@@ -87,29 +80,31 @@ class TagMatcher:
         ('fl', 'gpu')
         """
         tokens = _WORD_RE.findall(text)
-        lowered = _WORD_RE.findall(text.lower())
-        found: set[str] = set()
-        lower_set = set(lowered)
         token_set = set(tokens)
+        lower_set = {token.lower() for token in token_set}
+        found: set[str] = set()
         for form in lower_set.intersection(self._words):
             found |= self._words[form]
         for form in token_set.intersection(self._acronyms):
             found |= self._acronyms[form]
-        for table, seq, present in ((self._phrases, lowered, lower_set),
-                                    (self._acronym_phrases, tokens, token_set)):
-            for form in present.intersection(table):
-                for phrase in table[form]:
-                    if phrase.tag not in found and _has_phrase(seq, phrase.words):
+        lowered: list[str] | None = None
+        for phrases, present in ((self._phrases, lower_set), (self._acronym_phrases, token_set)):
+            for form in present.intersection(phrases):
+                if lowered is None:
+                    lowered = [token.lower() for token in tokens]
+                for phrase in phrases[form]:
+                    if phrase.tag not in found and _has_phrase(tokens, lowered, phrase):
                         found.add(phrase.tag)
         return tuple(sorted(found))
 
 
-def _has_phrase(tokens: list[str], words: tuple[frozenset[str], ...]) -> bool:
-    first, rest = words[0], words[1:]
-    for i, token in enumerate(tokens):
-        if token in first and len(tokens) - i > len(rest):
-            if all(tokens[i + 1 + j] in forms for j, forms in enumerate(rest)):
-                return True
+def _has_phrase(tokens: list[str], lowered: list[str], phrase: _Phrase) -> bool:
+    """True when the phrase's words follow each other somewhere in the tokens."""
+    words = [(tokens if exact else lowered, forms) for forms, exact in zip(phrase.words, phrase.exact_case)]
+    (first_seq, first_forms), rest = words[0], words[1:]
+    for i in range(len(tokens) - len(rest)):
+        if first_seq[i] in first_forms and all(seq[i + j] in forms for j, (seq, forms) in enumerate(rest, 1)):
+            return True
     return False
 
 
