@@ -4,7 +4,7 @@ import unittest
 from paperlist.dupes import find_duplicates, build_corpus, near_sets
 from paperlist.model import Snippet
 from paperlist.normalize import fingerprint, match_key
-from paperlist.similarity import similar_pairs_brute
+from paperlist.similarity import similar_pairs, similar_pairs_brute
 
 BASE = ("Training large neural networks across many machines is limited by the network, because every step "
         "exchanges gradients between all workers and the slowest link sets the pace of the whole job. "
@@ -111,6 +111,5 @@ class GroupingTest(unittest.TestCase):
             corpus = build_corpus(snip(t, line=i) for i, t in enumerate(texts, 1))
             sets = near_sets(corpus)
             for threshold in (0.3, 0.5, 0.8):
-                from paperlist.similarity import similar_pairs
                 with self.subTest(trial=trial, threshold=threshold):
                     self.assertEqual(similar_pairs(sets, threshold), similar_pairs_brute(sets, threshold))

@@ -49,12 +49,12 @@ def find_files(paths: Iterable[str], pattern: str = DEFAULT_PATTERN) -> Iterator
 def _walk(directory: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[str]:
     try:
         info = os.stat(directory)
+        if (info.st_dev, info.st_ino) in seen:
+            return
+        seen.add((info.st_dev, info.st_ino))
         entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
     except OSError:
         return
-    if (info.st_dev, info.st_ino) in seen:
-        return
-    seen.add((info.st_dev, info.st_ino))
     for entry in entries:
         if entry.name.startswith("."):
             continue

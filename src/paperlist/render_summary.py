@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 
 from paperlist.model import ReadingList
@@ -125,7 +126,6 @@ def _records(lists: Sequence[ReadingList]) -> list[dict[str, object]]:
 
 def render_export_jsonl(lists: Sequence[ReadingList], warnings: Sequence = ()) -> str:
     """One JSON object per snippet per line (no header: counts are the line count)."""
-    import json
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in _records(lists))
 
 
