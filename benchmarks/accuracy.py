@@ -3,7 +3,7 @@
 Turns real records into reading lists (abstracts cut at ~250 characters with "…", as real lists
 are), keeps the truth aside, runs `paperlist dupes --format json` on them and scores every pair.
 
-    python benchmarks/accuracy.py [--data ../shared/data] [--threshold 0.5] [--sweep]
+    python benchmarks/accuracy.py [--data ../shared/data] [--threshold 0.5] [--sweep | --compare-tokens]
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.normalize import match_key  # noqa: E402
+from paperlist.normalize import fold_words, match_key  # noqa: E402
+from paperlist.similarity import similar_pairs  # noqa: E402
 
 
 def cut(text: str, chars: int = 250) -> str:
@@ -135,14 +136,46 @@ def evaluate(name: str, lists: dict, threshold: float) -> list[str]:
     return rows
 
 
+def compare_tokens(data: Path) -> None:
+    """Single words vs word bigrams: false pairs among distinct arXiv abstracts, recall on revised ones."""
+    abstracts: dict[str, str] = {}
+    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            for record in map(json.loads, handle):
+                abstracts.setdefault(record["id"], record["summary"])
+    revised: dict[str, list[str]] = defaultdict(list)
+    for line in (data / "arxiv-daily-cs" / "revised_abstract_versions.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        revised[row["arxiv_id"]].append(row["record"]["summary"])
+
+    def tokens(text: str, size: int) -> frozenset:
+        words = fold_words(cut(text))[:-1]
+        return frozenset(words if size == 1 else zip(words, words[1:]))
+
+    print(f"\n{len(abstracts)} distinct arXiv abstracts, {len(revised)} revised pairs, cut at 250 characters")
+    print("| tokens | threshold | pairs among distinct ids | revised pairs found |")
+    print("|---|---:|---:|---:|")
+    for size, name in ((1, "words"), (2, "bigrams")):
+        sets = [tokens(abstracts[pid], size) for pid in sorted(abstracts)]
+        for threshold in (0.3, 0.4, 0.5, 0.6):
+            found = sum(len(a & b) / len(a | b) >= threshold for a, b in
+                        ((tokens(v[0], size), tokens(v[1], size)) for v in revised.values()))
+            print(f"| {name} | {threshold} | {len(similar_pairs(sets, threshold))} | {found}/{len(revised)} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--threshold", type=float, default=0.5)
     parser.add_argument("--sweep", action="store_true", help="also try thresholds 0.3 to 0.8")
+    parser.add_argument("--compare-tokens", action="store_true",
+                        help="only compare single words with word bigrams as the near-duplicate measure")
     args = parser.parse_args()
     if not args.data.is_dir():
         sys.exit(f"no labelled data at {args.data}")
+    if args.compare_tokens:
+        compare_tokens(args.data)
+        return
     rng = random.Random(2026)
     sets = {"arxiv-daily-cs": arxiv_lists(args.data, rng), "sr-digital-work": review_lists(args.data)}
     thresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8] if args.sweep else [args.threshold]
