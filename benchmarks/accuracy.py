@@ -3,7 +3,7 @@
 Turns real records into reading lists (abstracts cut at ~250 characters with "…", as real lists
 are), keeps the truth aside, runs `paperlist dupes --format json` on them and scores every pair.
 
-    python benchmarks/accuracy.py [--data ../shared/data] [--threshold 0.5] [--sweep | --compare-tokens]
+    python benchmarks/accuracy.py [--data ../shared/data] [--threshold 0.5] [--min-words 12] [--sweep | --compare-tokens]
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def score(texts: dict[tuple[str, int], str], truth: dict[tuple[str, int], str], 
     return counts
 
 
-def evaluate(name: str, lists: dict, threshold: float) -> list[str]:
+def evaluate(name: str, lists: dict, threshold: float, min_words: int) -> list[str]:
     """Run dupes on the lists written to a temporary folder; one table row per kind."""
     with tempfile.TemporaryDirectory() as tmp:
         truth = write_lists(lists, Path(tmp))
@@ -122,7 +122,7 @@ def evaluate(name: str, lists: dict, threshold: float) -> list[str]:
                 if (str(path), number) in truth:
                     texts[(str(path), number)] = text
         result = subprocess.run([sys.executable, "-m", "paperlist", "dupes", tmp, "--format", "json", "--quiet",
-                                 "--threshold", str(threshold)], capture_output=True, text=True,
+                                 "--threshold", str(threshold), "--min-words", str(min_words)], capture_output=True, text=True,
                                 cwd=ROOT, env={"PYTHONPATH": str(ROOT / "src")}, check=True)
         counts = score(texts, truth, json.loads(result.stdout)["groups"])
     rows = []
@@ -131,7 +131,7 @@ def evaluate(name: str, lists: dict, threshold: float) -> list[str]:
         p = c["correct"] / c["found"] if c["found"] else float("nan")
         r = c["correct"] / c["true"] if c["true"] else float("nan")
         f = 2 * p * r / (p + r) if c["correct"] else 0.0
-        rows.append(f"| {name} | {kind} | {threshold} | {c['true']} | {c['found']} | {c['correct']} | "
+        rows.append(f"| {name} | {kind} | {threshold} | {min_words} | {c['true']} | {c['found']} | {c['correct']} | "
                     f"{p:.4f} | {r:.4f} | {f:.4f} |")
     return rows
 
@@ -167,6 +167,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--threshold", type=float, default=0.5)
+    parser.add_argument("--min-words", type=int, default=12, help="passed to dupes --min-words")
     parser.add_argument("--sweep", action="store_true", help="also try thresholds 0.3 to 0.8")
     parser.add_argument("--compare-tokens", action="store_true",
                         help="only compare single words with word bigrams as the near-duplicate measure")
@@ -179,11 +180,11 @@ def main() -> None:
     rng = random.Random(2026)
     sets = {"arxiv-daily-cs": arxiv_lists(args.data, rng), "sr-digital-work": review_lists(args.data)}
     thresholds = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8] if args.sweep else [args.threshold]
-    print("| data | kind | threshold | true pairs | found | correct | precision | recall | F1 |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| data | kind | threshold | min words | true pairs | found | correct | precision | recall | F1 |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, lists in sets.items():
         for threshold in thresholds:
-            for row in evaluate(name, lists, threshold):
+            for row in evaluate(name, lists, threshold, args.min_words):
                 print(row, flush=True)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
+from itertools import chain
 from collections.abc import Sequence
 
 # Slack for float rounding in the filters: it only lets more candidates
@@ -32,33 +34,38 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float) -> list[tupl
     The same pairs as comparing all pairs, found in close to linear time: tokens
     are ranked rarest first, each set indexes only its prefix (a pair at the
     threshold must share a prefix token) and sets too small to reach the
-    threshold are skipped before the exact check.
+    threshold are skipped before the exact check. Tokens found in one set only
+    rank first and are never indexed: they cannot be shared.
     """
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
-    frequency = Counter(token for tokens in sets for token in tokens)
-    rank = {token: r for r, token in enumerate(sorted(frequency, key=lambda t: (frequency[t], t)))}
-    ordered = [sorted(rank[t] for t in tokens) for tokens in sets]
+    frequency = Counter(chain.from_iterable(sets))
+    order = sorted(frequency)
+    order.sort(key=frequency.__getitem__)
+    rank = dict(zip(order, range(len(order))))
+    unique = bisect.bisect_right([frequency[t] for t in order], 1)
     index: dict[int, list[int]] = {}
     pairs: list[tuple[int, int, float]] = []
     for i in sorted(range(len(sets)), key=lambda k: (len(sets[k]), k)):
-        size = len(ordered[i])
+        mine = sets[i]
+        size = len(mine)
         if not size:
             continue
-        prefix = ordered[i][: _prefix_length(size, threshold)]
+        prefix = sorted(map(rank.__getitem__, mine))[: _prefix_length(size, threshold)]
+        shared = prefix[bisect.bisect_left(prefix, unique):]
         smallest = threshold * size - _EPS
         candidates: set[int] = set()
-        for token in prefix:
-            for j in index.get(token, ()):
-                if len(ordered[j]) >= smallest:
-                    candidates.add(j)
-        mine = sets[i]
+        for token in shared:
+            postings = index.get(token)
+            if postings is None:
+                index[token] = [i]
+                continue
+            candidates.update(j for j in postings if len(sets[j]) >= smallest)
+            postings.append(i)
         for j in candidates:
             score = jaccard(mine, sets[j])
             if score >= threshold:
                 pairs.append((min(i, j), max(i, j), score))
-        for token in prefix:
-            index.setdefault(token, []).append(i)
     pairs.sort()
     return pairs
 
