@@ -32,7 +32,7 @@ def cut(text: str, chars: int = 250) -> str:
 
 
 def arxiv_lists(data: Path, rng: random.Random) -> dict[str, list[tuple[str, str]]]:
-    """One list per daily listing; every 10th paper also appears cut shorter elsewhere; revised pairs."""
+    """One list per daily listing; every 10th paper also appears cut at 40-220 characters elsewhere; revised pairs."""
     lists: dict[str, list[tuple[str, str]]] = {}
     for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
         with gzip.open(path, "rt", encoding="utf-8") as handle:
@@ -45,7 +45,7 @@ def arxiv_lists(data: Path, rng: random.Random) -> dict[str, list[tuple[str, str
             first_text.setdefault(pid, text)
     shorter = []
     for pid in seen[::10]:
-        shorter.append((pid, cut(first_text[pid], rng.randint(110, 220))))
+        shorter.append((pid, cut(first_text[pid], rng.randint(40, 220))))
     lists["planted-shorter-cuts"] = shorter
     revised: dict[str, list[str]] = defaultdict(list)
     for line in (data / "arxiv-daily-cs" / "revised_abstract_versions.jsonl").read_text(encoding="utf-8").splitlines():

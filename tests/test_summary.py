@@ -1,7 +1,6 @@
 import unittest
 
 from paperlist.dupes import find_duplicates
-from paperlist.load import tag_list
 from paperlist.parse import parse_list
 from paperlist.summary import count_tags, frequent_terms, summarize
 from paperlist.tags import TagMatcher
@@ -13,8 +12,8 @@ B = "Graph neural networks train on GPUs with federated learning…"
 class SummaryTest(unittest.TestCase):
     def test_counts_add_up(self):
         matcher = TagMatcher({"fl": ["federated learning"], "gpu": ["GPU"], "graph": ["graph neural network"]})
-        one = tag_list(parse_list(f"Related papers: One\n{A}\n{B}\nplain text\n", "1.txt"), matcher)
-        two = tag_list(parse_list(f"Related papers: Two…\n{A}\n", "2.txt"), matcher)
+        one = parse_list(f"Related papers: One\n{A}\n{B}\nplain text\n", "1.txt", matcher.tag)
+        two = parse_list(f"Related papers: Two…\n{A}\n", "2.txt", matcher.tag)
         groups = find_duplicates([s for rl in (one, two) for s in rl.snippets], threshold=None)
         summary = summarize([one, two], groups, terms=2)
         self.assertEqual(summary.totals["snippets"], 4)

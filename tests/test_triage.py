@@ -2,7 +2,6 @@ import random
 import unittest
 
 from paperlist.dupes import find_duplicates
-from paperlist.load import tag_list
 from paperlist.parse import parse_list
 from paperlist.tags import TagMatcher
 from paperlist.triage import triage
@@ -17,7 +16,7 @@ MATCHER = TagMatcher({"fl": ["federated"], "gpu": ["GPU"]})
 
 
 def load(order):
-    return [tag_list(parse_list(LISTS[name], name), MATCHER) for name in order]
+    return [parse_list(LISTS[name], name, MATCHER.tag) for name in order]
 
 
 def entries(order, **options):

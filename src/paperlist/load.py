@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from paperlist.model import Diagnostic, ReadingList, Snippet
+from paperlist.model import Diagnostic, ReadingList
 from paperlist.parse import parse_list
 from paperlist.read import STDIN, Source, find_files, read_source
 from paperlist.tags import TagMatcher
@@ -23,19 +23,12 @@ class Loaded:
     errors: list[str] = field(default_factory=list)
 
 
-def tag_list(reading_list: ReadingList, matcher: TagMatcher) -> ReadingList:
-    """The list with every snippet's tags filled in."""
-    snippets = tuple(Snippet(s.path, s.line, s.index, s.text, s.truncated, s.seed_title, matcher.tag(s.text))
-                     for s in reading_list.snippets)
-    return replace(reading_list, snippets=snippets)
-
-
 def _from_source(source: Source, matcher: TagMatcher) -> tuple[ReadingList | None, tuple[Diagnostic, ...], str | None]:
     if source.error is not None:
         return None, source.warnings, f"{source.path}: {source.error}"
     if source.text is None:
         return None, source.warnings, None
-    parsed = tag_list(parse_list(source.text, source.path), matcher)
+    parsed = parse_list(source.text, source.path, matcher.tag)
     return parsed, source.warnings + parsed.warnings, None
 
 

@@ -11,7 +11,6 @@ TRUNCATION_MARKS = ("…", "...")
 
 _TAG_RE = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
 _WORD_RE = re.compile(r"[^\W_]+")
-_SPACE_RE = re.compile(r"\s+")
 
 
 def collapse_whitespace(text: str) -> str:
@@ -20,7 +19,7 @@ def collapse_whitespace(text: str) -> str:
     >>> collapse_whitespace("  a\\t b\\n")
     'a b'
     """
-    return _SPACE_RE.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def is_truncated(text: str) -> bool:

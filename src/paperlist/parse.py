@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from paperlist.model import Diagnostic, ReadingList, Snippet
 from paperlist.normalize import collapse_whitespace, is_truncated
@@ -81,8 +82,8 @@ def _split_block(block: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return pieces
 
 
-def parse_list(text: str, path: str) -> ReadingList:
-    """Parse the text of one list.
+def parse_list(text: str, path: str, tagger: Callable[[str], tuple[str, ...]] | None = None) -> ReadingList:
+    """Parse the text of one list; ``tagger`` (e.g. ``TagMatcher.tag``) fills each snippet's tags.
 
     With no blank line after the header every line is a snippet; otherwise
     each paragraph is one, split after lines that end with ``…`` or ``...``.
@@ -98,7 +99,7 @@ def parse_list(text: str, path: str) -> ReadingList:
         else:
             pieces.extend(_split_block(block))
     snippets = tuple(
-        Snippet(path, line, index, body, is_truncated(body), seed_title)
+        Snippet(path, line, index, body, is_truncated(body), seed_title, tagger(body) if tagger else ())
         for index, (line, body) in enumerate(pieces, 1)
     )
     if not snippets:
