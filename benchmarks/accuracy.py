@@ -3,7 +3,7 @@
 Turns real records into reading lists (abstracts cut at ~250 characters with "…", as real lists
 are), keeps the truth aside, runs `paperlist dupes --format json` on them and scores every pair.
 
-    python benchmarks/accuracy.py [--data ../shared/data] [--threshold 0.5] [--min-words 12] [--sweep | --compare-tokens]
+    python benchmarks/accuracy.py [--data ../shared/data] [--threshold 0.5] [--min-words 10] [--sweep | --openings | --compare-tokens]
 """
 
 from __future__ import annotations
@@ -163,17 +163,43 @@ def compare_tokens(data: Path) -> None:
             print(f"| {name} | {threshold} | {len(similar_pairs(sets, threshold))} | {found}/{len(revised)} |", flush=True)
 
 
+def shared_openings(data: Path) -> None:
+    """How many distinct arXiv abstracts open with the same first N words as another one."""
+    abstracts: dict[str, str] = {}
+    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            for record in map(json.loads, handle):
+                abstracts.setdefault(record["id"], record["summary"])
+    keys = sorted(fold_words(text) for text in abstracts.values())
+
+    def common(a: list[str], b: list[str]) -> int:
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        return n
+
+    shared = [common(a, b) for a, b in zip(keys, keys[1:])]
+    print(f"{len(keys)} distinct arXiv abstracts; neighbours in sorted order sharing an opening of N words:")
+    print("| N | " + " | ".join(str(n) for n in range(4, 17)) + " |")
+    print("|---|" + "---:|" * 13)
+    print("| pairs | " + " | ".join(str(sum(s >= n for s in shared)) for n in range(4, 17)) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--threshold", type=float, default=0.5)
-    parser.add_argument("--min-words", type=int, default=12, help="passed to dupes --min-words")
+    parser.add_argument("--min-words", type=int, default=10, help="passed to dupes --min-words")
     parser.add_argument("--sweep", action="store_true", help="also try thresholds 0.3 to 0.8")
+    parser.add_argument("--openings", action="store_true", help="only count abstracts that open alike")
     parser.add_argument("--compare-tokens", action="store_true",
                         help="only compare single words with word bigrams as the near-duplicate measure")
     args = parser.parse_args()
     if not args.data.is_dir():
         sys.exit(f"no labelled data at {args.data}")
+    if args.openings:
+        shared_openings(args.data)
+        return
     if args.compare_tokens:
         compare_tokens(args.data)
         return

@@ -74,6 +74,13 @@ class GroupingTest(unittest.TestCase):
         self.assertEqual(group.lists, ("a.txt", "b.txt", "c.txt", "d.txt"))
         self.assertEqual(group.similarity, min(p.similarity for p in group.pairs))
 
+    def test_ambiguous_cut_joins_neither_paper(self):
+        opening = "Training large neural networks across many machines is limited by the network, because"
+        other = opening + " nobody has measured how energy use grows with the number of machines in a cluster."
+        groups = find_duplicates([snip(opening + "…", "a.txt"), snip(BASE, "b.txt"), snip(other, "c.txt")],
+                                 threshold=None)
+        self.assertEqual(groups, [])
+
     def test_keep_prefers_longest_then_untruncated_then_path(self):
         groups = find_duplicates([snip(cut(BASE, 200), "b.txt"), snip(BASE, "c.txt"), snip(BASE, "a.txt", 9)])
         self.assertEqual(groups[0].members[groups[0].keep].path, "a.txt")
@@ -109,7 +116,7 @@ class GroupingTest(unittest.TestCase):
         for trial in range(30):
             texts = [" ".join(rng.choice(words) for _ in range(rng.randint(3, 14))) for _ in range(40)]
             corpus = build_corpus(snip(t, line=i) for i, t in enumerate(texts, 1))
-            sets = near_sets(corpus)
+            sets = near_sets(corpus, min_words=3)
             for threshold in (0.3, 0.5, 0.8):
                 with self.subTest(trial=trial, threshold=threshold):
                     self.assertEqual(similar_pairs(sets, threshold), similar_pairs_brute(sets, threshold))

@@ -116,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--maybe", type=_probability, metavar="T", help="also report 'maybe' pairs scoring from T up to --threshold")
     p.add_argument("--no-near", action="store_true", help="only exact and truncation duplicates")
     p.add_argument("--min-words", type=_positive, default=None, metavar="N",
-                   help="shortest cut, in words, that counts as a truncation duplicate (default: 12)")
+                   help="shortest cut, in words, that counts as a truncation duplicate (default: 10)")
     p.add_argument("--cross-list", action="store_true", help="only groups spanning two or more lists")
     p.add_argument("--explain", action="store_true", help="show a word-level diff for every pair")
     p.add_argument("--not-duplicates", metavar="FILE", help="pairs of fingerprints confirmed to be different papers")

@@ -10,10 +10,14 @@ from paperlist.model import DuplicateGroup, Kind, Pair, Snippet
 from paperlist.normalize import fingerprint, match_key, strip_truncation
 from paperlist.similarity import similar_pairs
 
-# Chosen from data (benchmarks/accuracy.py, README): distinct arXiv abstracts
-# share at most 11 opening words; 12 is the smallest prefix that never joins
-# two different papers there, while a 250-character cut keeps ~35 words.
-MIN_PREFIX_WORDS = 12
+# Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
+# Sorting 14,189 distinct arXiv abstracts, 1,383 neighbouring pairs share their
+# first 6 words, 479 their first 8, 70 their first 10 and 15 their first 12: a
+# cut must hold 10 words before it may stand for a longer text. Near: texts under 12 words share a few
+# bigrams by chance (near precision on arXiv 0.01 at 6 words, 0.28 at 10, 0.56
+# at 12), so they are matched only exactly or as truncations.
+MIN_PREFIX_WORDS = 10
+NEAR_MIN_WORDS = 12
 DEFAULT_THRESHOLD = 0.5
 _KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "near": 2}
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
@@ -53,7 +57,8 @@ def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[
     """Pairs ``(short, long)`` of distinct texts where the short one's words open the long one.
 
     A truncated text's last word may be cut mid-word, so it need only open the
-    other's word at that place.
+    other's word at that place. A text that opens two unrelated longer texts
+    is left out as ambiguous.
     """
     order = sorted(range(len(corpus.keys)), key=corpus.keys.__getitem__)
     ordered = [corpus.keys[k] for k in order]
@@ -63,28 +68,35 @@ def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[
         if key.count(" ") + 1 < min_words:
             continue
         prefix = key if corpus.truncated[k] else key + " "
-        start = bisect.bisect_left(ordered, prefix, position + 1)
-        for other in range(start, len(ordered)):
-            if not ordered[other].startswith(prefix):
-                break
-            pairs.append((k, order[other]))
+        start = end = bisect.bisect_left(ordered, prefix, position + 1)
+        while end < len(ordered) and ordered[end].startswith(prefix):
+            end += 1
+        longer = ordered[start:end]
+        # A cut that opens two texts which are not themselves one cut of the
+        # other is ambiguous (two papers that open alike): it joins neither,
+        # so it cannot chain different papers into one group.
+        if all(b.startswith(a) for a, b in zip(longer, longer[1:])):
+            pairs.extend((k, order[other]) for other in range(start, end))
     return pairs
 
 
-def near_sets(corpus: Corpus) -> list[frozenset[str]]:
+def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[str]]:
     """Word bigrams compared for near duplicates; a cut text drops its last, maybe partial, word.
 
     Bigrams keep some word order, which separates re-worded copies from
     unrelated abstracts of the same field far better than single words do
-    (measured in benchmarks/accuracy.py).
+    (measured in benchmarks/accuracy.py). A text shorter than ``min_words``
+    gets the empty set: a few shared bigrams are no evidence of one paper.
     """
     sets = []
     for key, cut in zip(corpus.keys, corpus.truncated):
         words = key.split(" ")
-        if cut and len(words) > 1:
+        if len(words) < min_words:
+            sets.append(frozenset())
+            continue
+        if cut:
             words.pop()
-        bigrams = [f"{a} {b}" for a, b in zip(words, words[1:])]
-        sets.append(frozenset(bigrams or words))
+        sets.append(frozenset(f"{a} {b}" for a, b in zip(words, words[1:])))
     return sets
 
 
