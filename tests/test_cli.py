@@ -1,3 +1,4 @@
+import io
 import json
 import os
 import random
@@ -234,3 +235,38 @@ class DocsTest(unittest.TestCase):
         self.addCleanup(tmp.cleanup)
         rules = tmp.write("mine.toml", out)
         self.assertEqual(run_cli("tags", "--tags", rules)[1], out)
+
+
+class ProgressLineTest(unittest.TestCase):
+    class Stream(io.StringIO):
+        def __init__(self, tty):
+            super().__init__()
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    def test_only_on_a_terminal_after_a_second(self):
+        from paperlist.cli import ProgressLine
+        quiet_pipe = self.Stream(tty=False)
+        line = ProgressLine(quiet_pipe, enabled=True)
+        line.start -= 5
+        line(3, 300)
+        line.finish()
+        self.assertEqual(quiet_pipe.getvalue(), "")
+
+        terminal = self.Stream(tty=True)
+        line = ProgressLine(terminal, enabled=True)
+        line(1, 10)
+        self.assertEqual(terminal.getvalue(), "")
+        line.start -= 2
+        line(2, 200)
+        self.assertRegex(terminal.getvalue(), r"^\r2 files, 200 snippets \([\d,]+/s\)\x1b\[K$")
+        line.finish()
+        self.assertTrue(terminal.getvalue().endswith("\r\x1b[K"))
+
+        disabled = self.Stream(tty=True)
+        line = ProgressLine(disabled, enabled=False)
+        line.start -= 5
+        line(1, 1)
+        self.assertEqual(disabled.getvalue(), "")
