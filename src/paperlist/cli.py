@@ -29,12 +29,16 @@ class ProgressLine:
     def __init__(self, stream: TextIO, enabled: bool) -> None:
         self.stream, self.enabled = stream, enabled and stream.isatty()
         self.start = time.monotonic()
+        self.last = float("-inf")
         self.shown = False
 
     def __call__(self, files: int, snippets: int) -> None:
-        elapsed = time.monotonic() - self.start
-        if not self.enabled or elapsed < 1.0:
+        now = time.monotonic()
+        elapsed = now - self.start
+        # Nothing in the first second; then at most ten updates a second.
+        if not self.enabled or elapsed < 1.0 or now - self.last < 0.1:
             return
+        self.last = now
         rate = snippets / elapsed if elapsed else 0.0
         self.stream.write(f"\r{files} files, {snippets} snippets ({rate:,.0f}/s)\x1b[K")
         self.stream.flush()
