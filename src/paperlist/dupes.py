@@ -13,9 +13,9 @@ from paperlist.similarity import similar_pairs
 # Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
 # Sorting 14,189 distinct arXiv abstracts, 1,383 neighbouring pairs share their
 # first 6 words, 479 their first 8, 70 their first 10 and 15 their first 12: a
-# cut must hold 10 words before it may stand for a longer text. Near: texts under 12 words share a few
-# bigrams by chance (near precision on arXiv 0.01 at 6 words, 0.28 at 10, 0.56
-# at 12), so they are matched only exactly or as truncations.
+# cut must hold 10 words before it may stand for a longer text. Near: texts
+# under 12 words share a few bigrams by chance (near precision on arXiv 0.01 at
+# 6 words, 0.28 at 10, 0.56 at 12), so they match only exactly or as cuts.
 MIN_PREFIX_WORDS = 10
 NEAR_MIN_WORDS = 12
 DEFAULT_THRESHOLD = 0.5
@@ -37,10 +37,10 @@ class Corpus:
         return fingerprint(self.keys[k])
 
 
-def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None) -> Corpus:
+def build_corpus(snippets: Iterable[Snippet]) -> Corpus:
     """Fold every snippet and group identical keys; snippets with no words are left out."""
     snippets = tuple(snippets)
-    keys = [match_key(s.text) for s in snippets] if keys is None else keys
+    keys = [match_key(s.text) for s in snippets]
     by_key: dict[str, list[int]] = {}
     for i, key in enumerate(keys):
         if key:
@@ -146,7 +146,7 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
 
 
 def find_duplicates(
-    snippets: Iterable[Snippet] | Corpus,
+    snippets: Iterable[Snippet],
     threshold: float | None = DEFAULT_THRESHOLD,
     maybe: float | None = None,
     min_words: int = MIN_PREFIX_WORDS,
@@ -158,7 +158,7 @@ def find_duplicates(
     joined. With ``maybe`` below ``threshold``, pairs scoring in between form
     separate groups of tier ``maybe``.
     """
-    corpus = snippets if isinstance(snippets, Corpus) else build_corpus(snippets)
+    corpus = build_corpus(snippets)
     def allowed(a: int, b: int) -> bool:
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
     links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
