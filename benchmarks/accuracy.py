@@ -31,12 +31,36 @@ def cut(text: str, chars: int = 250) -> str:
     return text if len(text) <= chars else text[:chars].rstrip() + "…"
 
 
-def arxiv_lists(data: Path, rng: random.Random) -> dict[str, list[tuple[str, str]]]:
-    """One list per daily listing; every 10th paper also appears cut at 40-220 characters elsewhere; revised pairs."""
-    lists: dict[str, list[tuple[str, str]]] = {}
+def daily_records(data: Path):
+    """Yield ``(day, record)`` for every arXiv listing record, in file order."""
     for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
         with gzip.open(path, "rt", encoding="utf-8") as handle:
-            lists[path.name[:10]] = [(r["id"], cut(r["summary"])) for r in map(json.loads, handle)]
+            for record in map(json.loads, handle):
+                yield path.name[:10], record
+
+
+def first_abstracts(data: Path) -> dict[str, str]:
+    """The first abstract seen for each arXiv id."""
+    abstracts: dict[str, str] = {}
+    for _, record in daily_records(data):
+        abstracts.setdefault(record["id"], record["summary"])
+    return abstracts
+
+
+def revised_versions(data: Path) -> dict[str, list[str]]:
+    """Both versions of each revised abstract, by arXiv id."""
+    revised: dict[str, list[str]] = defaultdict(list)
+    for line in (data / "arxiv-daily-cs" / "revised_abstract_versions.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        revised[row["arxiv_id"]].append(row["record"]["summary"])
+    return revised
+
+
+def arxiv_lists(data: Path, rng: random.Random) -> dict[str, list[tuple[str, str]]]:
+    """One list per daily listing; every 10th paper also appears cut at 40-220 characters elsewhere; revised pairs."""
+    lists: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for day, record in daily_records(data):
+        lists[day].append((record["id"], cut(record["summary"])))
     names = sorted(lists)
     seen = sorted({pid for entries in lists.values() for pid, _ in entries})
     first_text = {}
@@ -47,10 +71,7 @@ def arxiv_lists(data: Path, rng: random.Random) -> dict[str, list[tuple[str, str
     for pid in seen[::10]:
         shorter.append((pid, cut(first_text[pid], rng.randint(40, 220))))
     lists["planted-shorter-cuts"] = shorter
-    revised: dict[str, list[str]] = defaultdict(list)
-    for line in (data / "arxiv-daily-cs" / "revised_abstract_versions.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        revised[row["arxiv_id"]].append(row["record"]["summary"])
+    revised = revised_versions(data)
     lists["revised-v0"] = [(pid, cut(v[0])) for pid, v in sorted(revised.items())]
     lists["revised-v1"] = [(pid, cut(v[1])) for pid, v in sorted(revised.items())]
     return lists
@@ -138,15 +159,8 @@ def evaluate(name: str, lists: dict, threshold: float, min_words: int) -> list[s
 
 def compare_tokens(data: Path) -> None:
     """Single words vs word bigrams: false pairs among distinct arXiv abstracts, recall on revised ones."""
-    abstracts: dict[str, str] = {}
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                abstracts.setdefault(record["id"], record["summary"])
-    revised: dict[str, list[str]] = defaultdict(list)
-    for line in (data / "arxiv-daily-cs" / "revised_abstract_versions.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        revised[row["arxiv_id"]].append(row["record"]["summary"])
+    abstracts = first_abstracts(data)
+    revised = revised_versions(data)
 
     def tokens(text: str, size: int) -> frozenset:
         words = fold_words(cut(text))[:-1]
@@ -165,11 +179,7 @@ def compare_tokens(data: Path) -> None:
 
 def shared_openings(data: Path) -> None:
     """How many distinct arXiv abstracts open with the same first N words as another one."""
-    abstracts: dict[str, str] = {}
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                abstracts.setdefault(record["id"], record["summary"])
+    abstracts = first_abstracts(data)
     keys = sorted(fold_words(text) for text in abstracts.values())
 
     def common(a: list[str], b: list[str]) -> int:
