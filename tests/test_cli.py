@@ -17,10 +17,16 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual((code, err), (0, ""))
         doc = json.loads(out)
         totals = doc["totals"]
-        self.assertEqual((totals["lists"], totals["snippets"], totals["unique"], totals["recurring"]), (4, 18, 15, 2))
-        self.assertEqual(totals["tags_counted"], "each tag counted at most once per snippet")
+        self.assertEqual((totals["lists"], totals["snippets"], totals["papers"], totals["in_several_lists"]),
+                         (4, 18, 14, 3))
+        self.assertEqual((totals["unique"], totals["recurring"]), (14, 3))
+        self.assertEqual(totals["tags_counted"], "each tag counted at most once per paper")
         self.assertEqual([entry["snippets"] for entry in doc["lists"]], [4, 5, 5, 4])
-        self.assertEqual(sum(o["shared"] for o in doc["overlap"]), 2)
+        self.assertEqual([entry["papers"] for entry in doc["lists"]], [4, 5, 4, 4])
+        self.assertEqual([entry["only_here"] for entry in doc["lists"]], [3, 2, 3, 3])
+        self.assertEqual([entry["name"] for entry in doc["lists"]],
+                         ["data-loading.txt", "gpu-scheduling.txt", "pipeline-parallel.txt", "transformer-serving.txt"])
+        self.assertEqual(sum(o["shared"] for o in doc["overlap"]), 3)
 
     def test_dupes_examples_groups(self):
         code, out, _ = run_cli("dupes", str(EXAMPLES), "--format", "json")
@@ -55,7 +61,9 @@ class ExamplesTest(unittest.TestCase):
         _, out, _ = run_cli("export", str(EXAMPLES / "data-loading.txt"))
         records = [json.loads(line) for line in out.splitlines()]
         self.assertEqual(len(records), 4)
-        self.assertEqual(list(records[0]), ["path", "line", "index", "seed_title", "text", "truncated", "tags"])
+        self.assertEqual(list(records[0]), ["path", "line", "index", "seed_title", "text", "truncated", "tags",
+                                            "paper", "keep"])
+        self.assertEqual([(r["paper"], r["keep"]) for r in records], [(1, True), (2, True), (3, True), (4, True)])
         self.assertEqual((records[0]["line"], records[0]["index"], records[0]["truncated"]), (3, 1, True))
         self.assertTrue(records[0]["text"].startswith("When datasets span many terabytes, the input pipeline"))
         self.assertEqual(records[0]["seed_title"], "Feeding the Accelerators: Data Loading for Large Traini…")

@@ -42,19 +42,19 @@ class FindFilesTest(unittest.TestCase):
     def test_sorted_recursive_hidden_skipped_pattern(self):
         for name in ("b.txt", "a.txt", "sub/c.txt", ".hidden.txt", ".git/d.txt", "notes.md"):
             self.tmp.write(name, "x")
-        found = [os.path.relpath(p, self.tmp.path) for p, _ in find_files([str(self.tmp.path)])]
+        found = [os.path.relpath(f.path, self.tmp.path) for f in find_files([str(self.tmp.path)])]
         self.assertEqual(found, ["a.txt", "b.txt", os.path.join("sub", "c.txt")])
 
     def test_symlink_loop_is_not_followed(self):
         self.tmp.write("sub/a.txt", "x")
         os.symlink(self.tmp.path, self.tmp.path / "sub" / "loop")
-        found = [os.path.relpath(p, self.tmp.path) for p, _ in find_files([str(self.tmp.path)])]
+        found = [os.path.relpath(f.path, self.tmp.path) for f in find_files([str(self.tmp.path)])]
         self.assertEqual(found, [os.path.join("sub", "a.txt")])
 
     def test_missing_path_and_explicit_file(self):
         named = self.tmp.write("list.md", "x")
-        self.assertEqual(list(find_files(["nope", named])),
-                         [("nope", "No such file or directory"), (named, None)])
+        self.assertEqual([(f.path, f.name, f.error) for f in find_files(["nope", named])],
+                         [("nope", "nope", "No such file or directory"), (named, "list.md", None)])
 
     def test_unreadable_directory_as_file(self):
         source = read_source(str(self.tmp.path))

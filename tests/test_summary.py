@@ -1,6 +1,7 @@
 import unittest
 
 from paperlist.dupes import find_duplicates
+from paperlist.papers import group_papers
 from paperlist.parse import parse_list
 from paperlist.summary import count_tags, frequent_terms, summarize
 from paperlist.tags import TagMatcher
@@ -10,25 +11,28 @@ B = "Graph neural networks train on GPUs with federated learning…"
 
 
 class SummaryTest(unittest.TestCase):
-    def test_counts_add_up(self):
+    def test_counts_add_up_per_paper(self):
         matcher = TagMatcher({"fl": ["federated learning"], "gpu": ["GPU"], "graph": ["graph neural network"]})
-        one = parse_list(f"Related papers: One\n{A}\n{B}\nplain text\n", "1.txt", matcher.tag)
+        one = parse_list(f"Related papers: One\n{A}\n{B}\nplain text\n{A}\n", "1.txt", matcher.tag)
         two = parse_list(f"Related papers: Two…\n{A}\n", "2.txt", matcher.tag)
-        groups = find_duplicates([s for rl in (one, two) for s in rl.snippets], threshold=None)
-        summary = summarize([one, two], groups, terms=2)
-        self.assertEqual(summary.totals["snippets"], 4)
-        self.assertEqual(summary.totals["unique"], 3)
-        self.assertEqual(summary.totals["recurring"], 1)
-        self.assertEqual(summary.totals["untagged"], 1)
-        self.assertEqual(summary.totals["tags"], {"fl": 3, "gpu": 3, "graph": 1})
+        lists = [one, two]
+        grouping = group_papers(lists, find_duplicates([s for rl in lists for s in rl.snippets], threshold=None))
+        summary = summarize(lists, grouping, terms=2)
+        t = summary.totals
+        self.assertEqual((t["snippets"], t["papers"], t["unique"], t["in_several_lists"], t["recurring"]),
+                         (5, 3, 3, 1, 1))
+        self.assertEqual(t["untagged"], 1)
+        # A is in the collection three times but is one paper: its tags count once.
+        self.assertEqual(t["tags"], {"fl": 2, "gpu": 2, "graph": 1})
         self.assertEqual(summary.overlap, [{"a": "1.txt", "b": "2.txt", "shared": 1}])
         self.assertEqual([s.tags for s in summary.lists], [{"fl": 2, "gpu": 2, "graph": 1}, {"fl": 1, "gpu": 1}])
+        self.assertEqual([(s.snippets, s.papers, s.only_here) for s in summary.lists], [(4, 3, 2), (1, 1, 0)])
         self.assertTrue(summary.lists[1].seed_truncated)
-        self.assertEqual(summary.terms, [("federated learning", 3), ("federated learning scales", 2)])
+        self.assertEqual(summary.terms, [("federated learning", 2)])
 
     def test_tag_ties_by_name(self):
         self.assertEqual(list(count_tags([("b", "a"), ("c",), ("b", "a")])), ["a", "b", "c"])
 
-    def test_terms_once_per_snippet_without_stop_words(self):
+    def test_terms_once_per_text_without_stop_words(self):
         texts = ["the data loading pipeline and data loading", "data loading of the cluster", "a cluster"]
         self.assertEqual(frequent_terms(texts, 5), [("data loading", 2)])

@@ -2,9 +2,10 @@ import random
 import unittest
 
 from paperlist.dupes import find_duplicates
+from paperlist.papers import group_papers
 from paperlist.parse import parse_list
 from paperlist.tags import TagMatcher
-from paperlist.triage import triage
+from paperlist.triage import rank_papers
 
 SHARED = "Shared GPU clusters in universities are often idle at night and overloaded before deadlines, we find…"
 LISTS = {
@@ -15,37 +16,42 @@ LISTS = {
 MATCHER = TagMatcher({"fl": ["federated"], "gpu": ["GPU"]})
 
 
-def load(order):
-    return [parse_list(LISTS[name], name, MATCHER.tag) for name in order]
-
-
 def entries(order, **options):
-    lists = load(order)
-    groups = find_duplicates([s for rl in lists for s in rl.snippets], threshold=None)
-    return triage(lists, groups, **options)
+    lists = [parse_list(LISTS[name], name, MATCHER.tag) for name in order]
+    grouping = group_papers(lists, find_duplicates([s for rl in lists for s in rl.snippets], threshold=None))
+    return rank_papers(grouping.papers, **options)
+
+
+def summary(entry):
+    return entry.paper.kept.text, tuple((m.path, m.line) for m in entry.paper.members)
 
 
 class TriageTest(unittest.TestCase):
-    def test_ranking(self):
-        papers = entries(["a.txt", "b.txt", "c.txt"], focus=["fl"])
+    def test_ranking_by_lists(self):
+        papers = entries(["a.txt", "b.txt", "c.txt"])
         self.assertEqual(len(papers), 5)
-        self.assertEqual(papers[0].text, SHARED)
-        self.assertEqual(papers[0].occurrences, (("a.txt", 2), ("b.txt", 2)))
-        self.assertEqual(papers[0].seed_titles, ("A", "B"))
-        self.assertEqual([p.text[:9] for p in papers[1:3]], ["Federated", "Federated"])
-        self.assertEqual([p.rank for p in papers], [1, 2, 3, 4, 5])
+        self.assertEqual(summary(papers[0]), (SHARED, (("a.txt", 2), ("b.txt", 2))))
+        self.assertEqual([e.paper.kept.text[:9] for e in papers[1:]], ["Federated", "plain one", "GPU memor",
+                                                                       "Federated"])
+        self.assertEqual([e.rank for e in papers], [1, 2, 3, 4, 5])
+
+    def test_focus_pulls_papers_with_more_focus_tags_to_the_top(self):
+        papers = entries(["a.txt", "b.txt", "c.txt"], focus=["fl", "gpu"])
+        self.assertEqual([(e.paper.kept.text[:9], e.focus) for e in papers[:3]],
+                         [("Federated", ("fl", "gpu")), ("Shared GP", ("gpu",)), ("Federated", ("fl",))])
+        self.assertEqual(papers[-1].focus, ())
 
     def test_filters(self):
         self.assertEqual(len(entries(["a.txt", "b.txt", "c.txt"], min_lists=2)), 1)
-        self.assertEqual([p.text[:9] for p in entries(["a.txt", "b.txt", "c.txt"], keep_tags=["fl"])],
+        self.assertEqual([e.paper.kept.text[:9] for e in entries(["a.txt", "b.txt", "c.txt"], keep_tags=["fl"])],
                          ["Federated", "Federated"])
         self.assertEqual(len(entries(["a.txt", "b.txt", "c.txt"], exclude_tags=["gpu"])), 2)
         self.assertEqual(len(entries(["a.txt", "b.txt", "c.txt"], top=2)), 2)
 
     def test_shuffled_file_order_keeps_entries(self):
-        expected = {(p.text, p.occurrences) for p in entries(["a.txt", "b.txt", "c.txt"])}
+        expected = {summary(e) for e in entries(["a.txt", "b.txt", "c.txt"])}
         rng = random.Random(3)
         for _ in range(6):
             order = ["a.txt", "b.txt", "c.txt"]
             rng.shuffle(order)
-            self.assertEqual({(p.text, p.occurrences) for p in entries(order)}, expected)
+            self.assertEqual({summary(e) for e in entries(order)}, expected)

@@ -8,12 +8,18 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from paperlist import __version__
 
 from paperlist.commands import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, run
+from paperlist.terminal import terminal_safe
+from paperlist.textfmt import Style
+
+KINDS = ("exact", "truncation", "near")
+MIN_WIDTH = 20
+OUTPUT_CHUNK = 64 * 1024
 
 SUMMARY_FORMATS = ("text", "json", "csv", "markdown")
 DUPES_FORMATS = ("text", "json", "csv", "markdown")
@@ -77,6 +83,14 @@ def _tag_list(text: str) -> list[str]:
     return [tag.strip() for tag in text.split(",") if tag.strip()]
 
 
+def _kinds(text: str) -> list[str]:
+    kinds = [kind.strip() for kind in text.split(",") if kind.strip()]
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(f"expected kinds from {','.join(KINDS)}, got {text!r}")
+    return kinds
+
+
 def _common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("paths", nargs="+", metavar="PATH",
@@ -86,9 +100,30 @@ def _common_options() -> argparse.ArgumentParser:
     common.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags')")
     common.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
     common.add_argument("--jobs", type=_positive, default=1, metavar="N",
-                        help="read, parse and tag files in N processes (default: 1)")
+                        help="read, parse and tag files in N processes (default: 1; at most the CPU count)")
     common.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    grouping = common.add_argument_group("grouping snippets into papers (the same in every command)")
+    grouping.add_argument("--no-near", action="store_true",
+                          help="join only exact and truncation duplicates (faster)")
+    grouping.add_argument("--threshold", type=_probability, default=None, metavar="T",
+                          help="near-duplicate bigram Jaccard threshold (default: 0.5)")
+    grouping.add_argument("--min-words", type=_positive, default=None, metavar="N",
+                          help="shortest cut, in words, that counts as a truncation duplicate (default: 10)")
+    grouping.add_argument("--not-duplicates", metavar="FILE",
+                          help="pairs of fingerprints confirmed to be different papers")
     return common
+
+
+def _output_options(formats: tuple[str, ...]) -> argparse.ArgumentParser:
+    output = argparse.ArgumentParser(add_help=False)
+    group = output.add_argument_group("output")
+    group.add_argument("--format", choices=formats, default=formats[0], help=f"output format (default: {formats[0]})")
+    group.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                       help="colour in --format text: auto = only on a terminal and without NO_COLOR")
+    if "csv" in formats:
+        group.add_argument("--csv-raw", action="store_true",
+                           help="do not neutralise CSV cells that a spreadsheet would run as formulas")
+    return output
 
 
 def _add_command(sub, name: str, purpose: str, example: str, parents) -> argparse.ArgumentParser:
@@ -105,40 +140,36 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    common = [_common_options()]
+    common = _common_options()
 
-    p = _add_command(sub, "summarize", "Count snippets, truncations, tags and overlap per list and overall.",
-                     "paperlist summarize examples/ --terms 10", common)
-    p.add_argument("--format", choices=SUMMARY_FORMATS, default="text", help="output format (default: text)")
+    p = _add_command(sub, "summarize", "Count snippets, papers, tags and overlap per list and overall.",
+                     "paperlist summarize examples/ --terms 10", [common, _output_options(SUMMARY_FORMATS)])
     p.add_argument("--terms", type=_count, default=0, metavar="N", help="also list the N most frequent multi-word terms")
 
     p = _add_command(sub, "dupes", "Find the same paper seen twice: exact, cut at another length, or re-worded.",
-                     "paperlist dupes examples/ --cross-list --explain", common)
-    p.add_argument("--format", choices=DUPES_FORMATS, default="text", help="output format (default: text)")
-    p.add_argument("--threshold", type=_probability, default=None, metavar="T",
-                   help="near-duplicate bigram Jaccard threshold (default: 0.5)")
-    p.add_argument("--maybe", type=_probability, metavar="T", help="also report 'maybe' pairs scoring from T up to --threshold")
-    p.add_argument("--no-near", action="store_true", help="only exact and truncation duplicates")
-    p.add_argument("--min-words", type=_positive, default=None, metavar="N",
-                   help="shortest cut, in words, that counts as a truncation duplicate (default: 10)")
+                     "paperlist dupes examples/ --cross-list --explain", [common, _output_options(DUPES_FORMATS)])
+    p.add_argument("--maybe", type=_probability, metavar="T",
+                   help="also report 'maybe' groups: texts whose every pair scores from T up to --threshold")
+    p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
+                   help="show only these kinds: exact, truncation, near (default: all)")
+    p.add_argument("--sort", choices=("kind", "place", "similarity"), default="kind",
+                   help="group order: by kind then place (default), by place, or loosest similarity first")
     p.add_argument("--cross-list", action="store_true", help="only groups spanning two or more lists")
     p.add_argument("--explain", action="store_true", help="show a word-level diff for every pair")
-    p.add_argument("--not-duplicates", metavar="FILE", help="pairs of fingerprints confirmed to be different papers")
     p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")
 
-    p = _add_command(sub, "export", "Write one record per snippet with its list, place, text and tags.",
-                     "paperlist export examples/ --format csv > snippets.csv", common)
-    p.add_argument("--format", choices=EXPORT_FORMATS, default="jsonl", help="output format (default: jsonl)")
+    p = _add_command(sub, "export", "Write one record per snippet with its list, place, text, tags and paper.",
+                     "paperlist export examples/ --format csv > snippets.csv", [common, _output_options(EXPORT_FORMATS)])
 
     p = _add_command(sub, "triage", "Merge all lists into one de-duplicated reading list, most central first.",
-                     "paperlist triage examples/ --focus federated-learning --top 10", common)
-    p.add_argument("--format", choices=TRIAGE_FORMATS, default="markdown", help="output format (default: markdown)")
-    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="rank papers with these tags first")
+                     "paperlist triage examples/ --focus federated-learning --top 10",
+                     [common, _output_options(TRIAGE_FORMATS)])
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
+                   help="rank papers carrying more of these tags first")
     p.add_argument("--tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="keep only papers with this tag")
     p.add_argument("--exclude-tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="drop papers with this tag")
     p.add_argument("--min-lists", type=_positive, default=1, metavar="K", help="keep papers found in at least K lists")
     p.add_argument("--top", type=_positive, metavar="N", help="keep the first N papers")
-    p.add_argument("--merge-near", action="store_true", help="also merge near duplicates (re-worded copies)")
 
     p = sub.add_parser("tags", help="Print the active tag rules as a TOML rules file.",
                        description="Print the active tag rules as a TOML rules file.",
@@ -148,11 +179,85 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _style(args: argparse.Namespace, stdout: TextIO, environ: Mapping[str, str]) -> Style:
+    """Width from COLUMNS, else the terminal, else 80; colour only where the user wants and sees it."""
+    width = max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+    choice = getattr(args, "color", "never")
+    wanted = choice == "always" or (choice == "auto" and not environ.get("NO_COLOR")
+                                    and environ.get("TERM") != "dumb" and _isatty(stdout))
+    return Style(width, wanted and getattr(args, "format", "") == "text", getattr(args, "csv_raw", False))
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class _Diagnostics:
+    """stderr that never fails the run: when it is closed or full, messages are lost but never the output."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            self.stream.write(text)  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+
+    def isatty(self) -> bool:
+        return _isatty(self.stream)
+
+
+def write_output(stdout: TextIO | None, text: str) -> str | None:
+    """Write the whole report in chunks and flush; return the reason it could not be written, if any."""
+    if stdout is None:
+        return "standard output is closed"
+    try:
+        for start in range(0, len(text), OUTPUT_CHUNK):
+            stdout.write(text[start:start + OUTPUT_CHUNK])
+        stdout.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as exc:
+        return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _tolerant_encoding() -> None:
+    """Text that the locale cannot encode is written as backslash escapes, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+
+
 def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     """Run paperlist; returns the exit code."""
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
+    if stdout is None and stderr is None:
+        _tolerant_encoding()
+        stdout = sys.stdout
+    diagnostics = _Diagnostics(stderr if stderr is not None else sys.stderr)
     try:
         args = build_parser().parse_args(argv)
         if stdin is None:
@@ -162,23 +267,25 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return run(args, stdin, stdout, stderr, ProgressLine(stderr, not getattr(args, "quiet", True)),
-                       shutil.get_terminal_size((80, 24)).columns)
+            progress = ProgressLine(diagnostics, not getattr(args, "quiet", True))  # type: ignore[arg-type]
+            status, output = run(args, stdin, diagnostics, progress, _style(args, stdout, os.environ))  # type: ignore[arg-type]
         finally:
             if collecting:
                 gc.enable()
+        problem = write_output(stdout, output)
+        if problem is not None:
+            diagnostics.write(f"paperlist: error: writing output: {problem}\n")
+            _silence_stdout()
+            return EXIT_ERROR
+        return status
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except UsageError as exc:
-        stderr.write(f"paperlist: error: {exc}\n")
+        diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
-        stderr.write("\n")
+        diagnostics.write("\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _silence_stdout()
         return EXIT_OK

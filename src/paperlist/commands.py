@@ -1,4 +1,4 @@
-"""What each command does: load the inputs, run the core, pick the renderer, choose the exit code."""
+"""What each command does: load the inputs, group papers once, pick the renderer, choose the exit code."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from typing import TextIO
 from paperlist.load import Loaded, Progress, load_lists
 from paperlist.model import Snippet
 from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
+from paperlist.terminal import terminal_safe
+from paperlist.textfmt import Style
 
 EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
+_KIND_ORDER = {"exact": 0, "truncation": 1, "near": 2}
 
 
 class UsageError(Exception):
@@ -55,12 +58,25 @@ def read_not_duplicates(path: str) -> set[frozenset[str]]:
 def _report(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
     severity = "error" if strict else "warning"
     for warning in loaded.warnings:
-        stderr.write(warning.render(severity) + "\n")
+        stderr.write(terminal_safe(warning.render(severity)) + "\n")
     for error in loaded.errors:
-        stderr.write(f"paperlist: error: {error}\n")
+        stderr.write(f"paperlist: error: {terminal_safe(error)}\n")
     if not loaded.lists and not loaded.errors and not loaded.warnings:
         stderr.write("paperlist: warning: no list files found\n")
     return EXIT_ERROR if loaded.errors or (strict and loaded.warnings) else EXIT_OK
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse option and format combinations that would be silently ignored."""
+    fmt = getattr(args, "format", None)
+    if getattr(args, "color", "auto") == "always" and fmt != "text":
+        raise UsageError(f"--color always only applies to --format text, not {fmt}")
+    if getattr(args, "csv_raw", False) and fmt != "csv":
+        raise UsageError(f"--csv-raw only applies to --format csv, not {fmt}")
+    if getattr(args, "terms", 0) and fmt == "csv":
+        raise UsageError("--terms is not available with --format csv (use json, markdown or text)")
+    if getattr(args, "no_near", False) and (args.threshold is not None or getattr(args, "maybe", None) is not None):
+        raise UsageError("--no-near cannot be combined with --threshold or --maybe")
 
 
 def _check_tags(names: list[str], rules: dict[str, list[str]]) -> None:
@@ -73,76 +89,72 @@ def _snippets(loaded: Loaded) -> list[Snippet]:
     return [s for rl in loaded.lists for s in rl.snippets]
 
 
-def run(args: argparse.Namespace, stdin, stdout: TextIO, stderr: TextIO, progress: Progress, width: int) -> int:
-    """Run one parsed command line."""
+def _names(loaded: Loaded) -> dict[str, str]:
+    return {rl.path: rl.short_name for rl in loaded.lists}
+
+
+def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, style: Style) -> tuple[int, str]:
+    """Run one parsed command line; returns the exit code and the output for stdout."""
+    check_options(args)
     rules = active_rules(args.tags)
     if args.command == "tags":
-        stdout.write(render_rules(rules))
-        return EXIT_OK
+        return EXIT_OK, render_rules(rules)
     matcher = TagMatcher(rules)
     for option in ("focus", "tag", "exclude_tag"):
         _check_tags(getattr(args, option, []), rules)
     threshold, maybe = _thresholds(args)
-    not_duplicates = read_not_duplicates(args.not_duplicates) if getattr(args, "not_duplicates", None) else set()
+    not_duplicates = read_not_duplicates(args.not_duplicates) if args.not_duplicates else set()
     loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress)
     progress.finish()  # type: ignore[attr-defined]
     status = _report(loaded, args.strict, stderr)
+    from paperlist.dupes import MIN_PREFIX_WORDS, find_duplicates
+    from paperlist.papers import group_papers
+    groups = find_duplicates(_snippets(loaded), threshold, maybe, args.min_words or MIN_PREFIX_WORDS, not_duplicates)
+    grouping = group_papers(loaded.lists, groups)
     if args.command == "summarize":
-        output = _summarize(args, loaded, width)
+        from paperlist.render_summary import SUMMARY_RENDERERS
+        from paperlist.summary import summarize
+        output = SUMMARY_RENDERERS[args.format](summarize(loaded.lists, grouping, args.terms, loaded.warnings), style)
     elif args.command == "export":
-        from paperlist.render_summary import EXPORT_RENDERERS
-        output = EXPORT_RENDERERS[args.format](loaded.lists, loaded.warnings)
+        from paperlist.render_export import EXPORT_RENDERERS, ExportReport
+        output = EXPORT_RENDERERS[args.format](ExportReport(loaded.lists, grouping, loaded.warnings), style)
     elif args.command == "dupes":
-        output, found = _dupes(args, loaded, threshold, maybe, not_duplicates, width)
+        output, found = _dupes(args, loaded, grouping, threshold, maybe, style)
         if found and args.exit_code and status == EXIT_OK:
             status = EXIT_FOUND
     else:
-        output = _triage(args, loaded, matcher, width)
-    stdout.write(output)
-    stdout.flush()
-    return status
+        output = _triage(args, loaded, grouping, matcher, style)
+    return status, output
 
 
 def _thresholds(args: argparse.Namespace) -> tuple[float | None, float | None]:
-    if args.command != "dupes":
-        return None, None
     from paperlist.dupes import DEFAULT_THRESHOLD
-    threshold = args.threshold if args.threshold is not None else DEFAULT_THRESHOLD
     if args.no_near:
-        if args.threshold is not None or args.maybe is not None:
-            raise UsageError("--no-near cannot be combined with --threshold or --maybe")
         return None, None
-    if args.maybe is not None and args.maybe >= threshold:
-        raise UsageError(f"--maybe ({args.maybe}) must be below --threshold ({threshold})")
-    return threshold, args.maybe
+    threshold = args.threshold if args.threshold is not None else DEFAULT_THRESHOLD
+    maybe = getattr(args, "maybe", None)
+    if maybe is not None and maybe >= threshold:
+        raise UsageError(f"--maybe ({maybe}) must be below --threshold ({threshold})")
+    return threshold, maybe
 
 
-def _summarize(args: argparse.Namespace, loaded: Loaded, width: int) -> str:
-    from paperlist.dupes import find_duplicates
-    from paperlist.render_summary import SUMMARY_RENDERERS
-    from paperlist.summary import summarize
-    groups = find_duplicates(_snippets(loaded), threshold=None)
-    summary = summarize(loaded.lists, groups, args.terms, loaded.warnings)
-    return SUMMARY_RENDERERS[args.format](summary, width)
-
-
-def _dupes(args: argparse.Namespace, loaded: Loaded, threshold: float | None, maybe: float | None,
-           not_duplicates: set[frozenset[str]], width: int) -> tuple[str, bool]:
-    from paperlist.dupes import MIN_PREFIX_WORDS, find_duplicates
+def _dupes(args: argparse.Namespace, loaded: Loaded, grouping, threshold: float | None, maybe: float | None,
+           style: Style) -> tuple[str, bool]:
     from paperlist.render_dupes import DUPES_RENDERERS, DupesReport
-    snippets = _snippets(loaded)
-    groups = find_duplicates(snippets, threshold, maybe, args.min_words or MIN_PREFIX_WORDS, not_duplicates)
-    if args.cross_list:
-        groups = [g for g in groups if len(g.lists) >= 2]
-    report = DupesReport(groups, len(snippets), threshold, maybe, args.explain, loaded.warnings)
-    return DUPES_RENDERERS[args.format](report, width), any(g.tier == "duplicate" for g in groups)
+    groups = [g for g in grouping.groups if g.kind in args.kind and (not args.cross_list or len(g.lists) >= 2)]
+    if args.sort == "kind":
+        groups.sort(key=lambda g: (g.tier != "duplicate", _KIND_ORDER[g.kind], g.id))
+    elif args.sort == "similarity":
+        groups.sort(key=lambda g: (g.similarity, g.id))
+    report = DupesReport(groups, grouping, sum(len(rl.snippets) for rl in loaded.lists), threshold, maybe,
+                         args.explain, loaded.warnings, _names(loaded))
+    return DUPES_RENDERERS[args.format](report, style), any(g.tier == "duplicate" for g in groups)
 
 
-def _triage(args: argparse.Namespace, loaded: Loaded, matcher: TagMatcher, width: int) -> str:
-    from paperlist.dupes import DEFAULT_THRESHOLD, find_duplicates
-    from paperlist.render_triage import TRIAGE_RENDERERS
-    from paperlist.triage import merge_papers, rank_papers
-    groups = find_duplicates(_snippets(loaded), DEFAULT_THRESHOLD if args.merge_near else None)
-    merged = merge_papers(loaded.lists, groups, args.focus)
-    papers = rank_papers(merged, args.tag, args.exclude_tag, args.min_lists, args.top)
-    return TRIAGE_RENDERERS[args.format](papers, len(merged), args.focus, matcher, width)
+def _triage(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher, style: Style) -> str:
+    from paperlist.render_triage import TRIAGE_RENDERERS, TriageReport
+    from paperlist.triage import rank_papers
+    entries = rank_papers(grouping.papers, args.focus, args.tag, args.exclude_tag, args.min_lists, args.top)
+    report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, args.focus,
+                          {rl.path: rl.seed_title for rl in loaded.lists}, _names(loaded), matcher)
+    return TRIAGE_RENDERERS[args.format](report, style)

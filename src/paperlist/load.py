@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.parse import parse_list
-from paperlist.read import STDIN, Source, find_files, read_source
+from paperlist.read import STDIN, STDIN_NAME, Found, Source, find_files, read_source
 from paperlist.tags import TagMatcher
 
 Progress = Callable[[int, int], None]
@@ -42,16 +43,26 @@ def _load_path(path: str) -> tuple[ReadingList | None, tuple[Diagnostic, ...], s
     return _from_source(read_source(path), _worker_matcher)
 
 
+def short_names(found: list[Found]) -> dict[str, str]:
+    """Each input's short name; inputs whose short names collide are shown by their paths."""
+    count: dict[str, int] = {}
+    for f in found:
+        count[f.name] = count.get(f.name, 0) + 1
+    names = {f.path: f.name if count[f.name] == 1 else f.path for f in found}
+    names[STDIN_NAME] = STDIN_NAME
+    return names
+
+
 def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str, jobs: int = 1,
                stdin: object | None = None, progress: Progress | None = None) -> Loaded:
     """Read, parse and tag every input; results keep the order of the inputs whatever ``jobs`` is."""
     loaded = Loaded()
     found = list(find_files(paths, pattern))
-    for path, error in found:
-        if error:
-            loaded.errors.append(f"{path}: {error}")
-    files = [path for path, error in found if not error]
-    if jobs > 1 and len(files) > 1:
+    loaded.errors.extend(f"{f.path}: {f.error}" for f in found if f.error)
+    files = [f.path for f in found if not f.error]
+    names = short_names([f for f in found if not f.error])
+    jobs = min(jobs, len(files), os.cpu_count() or 1)
+    if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor  # only here: it costs ~20 ms to import
         with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(matcher.rules,)) as pool:
             disk = [p for p in files if p != STDIN]
@@ -66,7 +77,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str, jobs: in
         if error:
             loaded.errors.append(error)
         if parsed is not None:
-            loaded.lists.append(parsed)
+            loaded.lists.append(replace(parsed, name=names[parsed.path]))
             snippets += len(parsed.snippets)
         if progress:
             progress(done, snippets)

@@ -45,6 +45,12 @@ class ReadingList:
     seed_truncated: bool
     snippets: tuple[Snippet, ...]
     warnings: tuple[Diagnostic, ...] = ()
+    name: str = ""
+
+    @property
+    def short_name(self) -> str:
+        """The name people see: relative to the argument the list was found under."""
+        return self.name or self.path
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +79,20 @@ class DuplicateGroup:
     def similarity(self) -> float:
         """The lowest pair score: how loosely the group holds together."""
         return min((pair.similarity for pair in self.pairs), default=1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """One distinct paper: every snippet that is a copy of it, and the copy to show."""
+
+    id: int
+    members: tuple[Snippet, ...]
+    keep: int = 0
+    lists: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    group: int | None = None
+
+    @property
+    def kept(self) -> Snippet:
+        """The copy shown for the paper: longest, then not truncated, then first by place."""
+        return self.members[self.keep]

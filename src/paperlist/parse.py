@@ -13,6 +13,7 @@ HEADER_PREFIX = "related papers:"
 # Only these three are line ends; str.splitlines would also split on U+0085,
 # U+2028 and form feeds, which do occur inside pasted abstracts.
 _LINE_END_RE = re.compile(r"\r\n|\r|\n")
+_HYPHEN_END_RE = re.compile(r"[^\W\d_]-$")
 
 
 def split_lines(text: str) -> list[str]:
@@ -31,19 +32,19 @@ def _is_blank(line: str) -> bool:
     return not line.strip()
 
 
-def _parse_header(lines: list[str], path: str) -> tuple[str | None, int, list[Diagnostic]]:
-    """Return the seed title, the index of the first body line and any warnings."""
+def _parse_header(lines: list[str], path: str) -> tuple[bool, str | None, int, list[Diagnostic]]:
+    """Return whether there is a header, the seed title, the index of the first body line and any warnings."""
     first = next((i for i, line in enumerate(lines) if not _is_blank(line)), None)
     if first is None:
-        return None, len(lines), []
+        return False, None, len(lines), []
     line = lines[first].strip()
     if not line.casefold().startswith(HEADER_PREFIX):
         warning = Diagnostic(path, first + 1, "no 'Related papers:' header; seed title unknown")
-        return None, first, [warning]
+        return False, None, first, [warning]
     title = collapse_whitespace(line[len(HEADER_PREFIX):])
     if not title:
-        return None, first + 1, [Diagnostic(path, first + 1, "empty seed title in header")]
-    return title, first + 1, []
+        return True, None, first + 1, [Diagnostic(path, first + 1, "empty seed title in header")]
+    return True, title, first + 1, []
 
 
 def _blocks(lines: list[str], start: int) -> list[list[tuple[int, str]]]:
@@ -62,11 +63,22 @@ def _blocks(lines: list[str], start: int) -> list[list[tuple[int, str]]]:
     return blocks
 
 
+def _join_wrapped(parts: list[str]) -> str:
+    """Join hard-wrapped lines; a line ending in a word and a hyphen joins the next without a space."""
+    text = ""
+    for part in parts:
+        part = part.strip()
+        if text and not _HYPHEN_END_RE.search(text):
+            text += " "
+        text += part
+    return collapse_whitespace(text)
+
+
 def _split_block(block: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Split a paragraph after every line that ends with a truncation mark.
+    """One paragraph -> snippets: its lines joined, split after every line that ends with a truncation mark.
 
     A hard-wrapped paragraph has no mark inside it, so it stays one snippet;
-    several one-per-line snippets without blank lines between them come apart.
+    one-line snippets with no blank lines between them come apart.
     """
     pieces: list[tuple[int, str]] = []
     start, parts = 0, []
@@ -75,28 +87,42 @@ def _split_block(block: list[tuple[int, str]]) -> list[tuple[int, str]]:
             start = number
         parts.append(line)
         if is_truncated(line):
-            pieces.append((start, collapse_whitespace(" ".join(parts))))
+            pieces.append((start, _join_wrapped(parts)))
             parts = []
     if parts:
-        pieces.append((start, collapse_whitespace(" ".join(parts))))
+        pieces.append((start, _join_wrapped(parts)))
     return pieces
+
+
+def _one_per_line(lines: list[str], start: int, has_header: bool) -> bool:
+    """The layout rule: with a header, one snippet per line when no blank line follows it.
+
+    Without a header, one per line unless a blank line separates two non-blank lines.
+    """
+    if has_header:
+        return start < len(lines) and not _is_blank(lines[start])
+    body = [_is_blank(line) for line in lines[start:]]
+    while body and body[-1]:
+        body.pop()
+    return not any(body)
 
 
 def parse_list(text: str, path: str, tagger: Callable[[str], tuple[str, ...]] | None = None) -> ReadingList:
     """Parse the text of one list; ``tagger`` (e.g. ``TagMatcher.tag``) fills each snippet's tags.
 
-    With no blank line after the header every line is a snippet; otherwise
-    each paragraph is one, split after lines that end with ``…`` or ``...``.
+    After the header, blank lines separate snippets and a paragraph's lines are
+    joined (hard-wrapped text), except that a line ending with ``…`` or ``...``
+    always ends its snippet. When no blank line follows the header, every line
+    is one snippet.
     """
     lines = split_lines(text.removeprefix("\ufeff"))
-    seed_title, start, warnings = _parse_header(lines, path)
+    has_header, seed_title, start, warnings = _parse_header(lines, path)
     blocks = _blocks(lines, start)
-    one_per_line = len(blocks) == 1
     pieces: list[tuple[int, str]] = []
-    for block in blocks:
-        if one_per_line:
-            pieces.extend((n, collapse_whitespace(line)) for n, line in block)
-        else:
+    if _one_per_line(lines, start, has_header):
+        pieces = [(n, collapse_whitespace(line)) for block in blocks for n, line in block]
+    else:
+        for block in blocks:
             pieces.extend(_split_block(block))
     snippets = tuple(
         Snippet(path, line, index, body, is_truncated(body), seed_title, tagger(body) if tagger else ())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -29,40 +30,79 @@ class Source:
     error: str | None = None
 
 
-def find_files(paths: Iterable[str], pattern: str = DEFAULT_PATTERN) -> Iterator[tuple[str, str | None]]:
-    """Yield ``(path, error)`` for every input: files named, and matching files below directories.
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One input to read, its short name (relative to the argument it came from), or why it cannot be read."""
 
-    Directories are walked in sorted order, hidden entries are skipped and a
-    directory reached twice (a symlink loop) is not entered again.
+    path: str
+    name: str
+    error: str | None = None
+
+
+def find_files(paths: Iterable[str], pattern: str = DEFAULT_PATTERN) -> Iterator[Found]:
+    """Every input once: files named, and matching files below directories, in argument order.
+
+    Directories are walked in sorted order without recursion, hidden entries are
+    skipped, a directory reached twice (a symlink loop) is not entered again and
+    a file reached twice (named twice, or named and found in a directory) is read once.
     """
+    seen_files: set[tuple[int, int]] = set()
+    seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
         if path == STDIN:
-            yield path, None
-        elif os.path.isdir(path):
-            yield from ((found, None) for found in _walk(path, pattern, set()))
-        elif os.path.exists(path):
-            yield path, None
-        else:
-            yield path, "No such file or directory"
+            yield Found(path, STDIN_NAME)
+            continue
+        try:
+            info = os.stat(path)
+        except OSError as exc:
+            yield Found(path, path, exc.strerror or str(exc))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            for found in _walk(path, pattern, seen_dirs):
+                if found.error or _first_time(found.path, seen_files):
+                    yield found
+        elif _first_time(path, seen_files, info):
+            yield Found(path, os.path.basename(path) or path)
 
 
-def _walk(directory: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[str]:
+def _first_time(path: str, seen: set[tuple[int, int]], info: os.stat_result | None = None) -> bool:
     try:
-        info = os.stat(directory)
-        if (info.st_dev, info.st_ino) in seen:
-            return
-        seen.add((info.st_dev, info.st_ino))
-        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+        info = info or os.stat(path)
     except OSError:
-        return
-    for entry in entries:
+        return True
+    key = (info.st_dev, info.st_ino)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found]:
+    """Depth-first in name order, with an explicit stack so that any depth of nesting is fine."""
+    stack: list[Iterator[os.DirEntry[str]]] = []
+    directory: str | None = root
+    while directory is not None or stack:
+        if directory is not None:
+            try:
+                info = os.stat(directory)
+                if (info.st_dev, info.st_ino) not in seen:
+                    seen.add((info.st_dev, info.st_ino))
+                    stack.append(iter(sorted(os.scandir(directory), key=lambda entry: entry.name)))
+            except OSError as exc:
+                yield Found(directory, directory, f"cannot read directory: {exc.strerror or exc}")
+            directory = None
+            continue
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
         if entry.name.startswith("."):
             continue
         try:
             if entry.is_dir():
-                yield from _walk(entry.path, pattern, seen)
+                directory = entry.path
             elif entry.is_file() and fnmatch.fnmatch(entry.name, pattern):
-                yield entry.path
+                yield Found(entry.path, os.path.relpath(entry.path, root))
         except OSError:
             continue
 

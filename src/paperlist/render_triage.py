@@ -4,88 +4,149 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from paperlist.tags import TagMatcher
-from paperlist.textfmt import md_escape, shorten, table, to_csv, to_json
-from paperlist.triage import RULE, Paper
+from paperlist.terminal import terminal_safe, wrap
+from paperlist.textfmt import Style, md_escape, to_csv, to_json
+from paperlist.triage import Entry, ranking_rule
+
+TEXT_LINES = 4  # lines of each paper's text in the text view
+_WORD_RE = re.compile(r"[^\W_]+")
 
 
-def _bold_focus(text: str, focus_rules: TagMatcher | None, focus: Sequence[str]) -> str:
+@dataclass(frozen=True)
+class TriageReport:
+    """The ranked entries and what the run knows about all papers and lists."""
+
+    entries: Sequence[Entry]
+    papers: int
+    in_several_lists: int
+    focus: Sequence[str]
+    titles: dict[str, str | None]
+    names: dict[str, str]
+    focus_rules: TagMatcher | None = None
+
+    @property
+    def rule(self) -> str:
+        """The ranking rule in words."""
+        return ranking_rule(self.focus)
+
+
+def _focus_words(text: str, report: TriageReport) -> set[str]:
+    """The words of the text that trigger one of the focus tags."""
+    if not report.focus_rules or not report.focus:
+        return set()
+    wanted = set(report.focus)
+    return {w for w in set(_WORD_RE.findall(text)) if wanted.intersection(report.focus_rules.tag(w))}
+
+
+def _bold_focus(text: str, report: TriageReport) -> str:
     """Markdown-escape the text and put in bold each word that triggers a focus tag."""
     escaped = md_escape(text)
-    if not focus_rules or not focus:
-        return escaped
-    words = re.findall(r"[^\W_]+", text)
-    hits = {w for w in set(words) if set(focus_rules.tag(w)) & set(focus)}
+    hits = _focus_words(text, report)
     if not hits:
         return escaped
     pattern = re.compile(r"(?<![^\W_])(" + "|".join(sorted(map(re.escape, hits), key=len, reverse=True)) + r")(?![^\W_])")
     return pattern.sub(r"**\1**", escaped)
 
 
-def triage_document(papers: Sequence[Paper], total: int, focus: Sequence[str]) -> dict[str, object]:
+def _score(entry: Entry) -> dict[str, int]:
+    return {"focus": len(entry.focus), "lists": len(entry.paper.lists)}
+
+
+def _score_text(entry: Entry, report: TriageReport) -> str:
+    lists = f"{len(entry.paper.lists)} list{'s' if len(entry.paper.lists) != 1 else ''}"
+    return f"{len(entry.focus)} focus tags, {lists}" if report.focus else lists
+
+
+def triage_document(report: TriageReport) -> dict[str, object]:
     """The JSON document of ``triage``."""
-    return {
-        "papers": [{"rank": p.rank, "text": p.text, "truncated": p.truncated,
-                    "lists": list(p.seed_titles), "list_paths": list(p.lists),
-                    "occurrences": [{"path": path, "line": line} for path, line in p.occurrences],
-                    "tags": list(p.tags), "focus_tags": list(p.focus),
-                    "score": {"lists": len(p.lists), "focus": len(p.focus)}} for p in papers],
-        "rule": RULE,
-        "totals": {"papers": len(papers), "distinct_papers": total,
-                   "in_several_lists": sum(len(p.lists) >= 2 for p in papers), "focus": list(focus)},
-    }
+    papers = []
+    for e in report.entries:
+        p = e.paper
+        papers.append({"rank": e.rank, "paper": p.id, "text": p.kept.text, "truncated": p.kept.truncated,
+                       "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
+                       "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
+                       "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e)})
+    return {"papers": papers, "rule": report.rule,
+            "totals": {"papers": len(papers), "distinct_papers": report.papers,
+                       "in_several_lists": report.in_several_lists, "focus": list(report.focus)}}
 
 
-def _titles(paper: Paper) -> str:
-    return "; ".join(t or "(no seed title)" for t in paper.seed_titles)
+def _headline(report: TriageReport) -> str:
+    shown = len(report.entries)
+    return (f"{shown} of {report.papers} papers shown ({report.in_several_lists} in two or more lists), "
+            f"{report.rule}.")
 
 
-def render_triage_markdown(papers: Sequence[Paper], total: int, focus: Sequence[str],
-                           focus_rules: TagMatcher | None = None, width: int = 80) -> str:
+def _titles(entry: Entry, report: TriageReport) -> str:
+    return "; ".join(report.titles.get(path) or "(no seed title)" for path in entry.paper.lists)
+
+
+def _places(entry: Entry, report: TriageReport) -> str:
+    return ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in entry.paper.members)
+
+
+def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
     """A checklist grouped into "in several lists" and "in one list"."""
-    lines = ["# Reading list", "", f"{len(papers)} of {total} distinct papers, {RULE}."]
-    sections = (("In several lists", [p for p in papers if len(p.lists) >= 2]),
-                ("In one list", [p for p in papers if len(p.lists) < 2]))
+    lines = ["# Reading list", "", md_escape(_headline(report))]
+    sections = (("In several lists", [e for e in report.entries if len(e.paper.lists) >= 2]),
+                ("In one list", [e for e in report.entries if len(e.paper.lists) < 2]))
     for title, entries in sections:
         if not entries:
             continue
         lines += ["", f"## {title}", ""]
-        for p in entries:
-            tags = ", ".join(f"**{md_escape(t)}**" if t in p.focus else md_escape(t) for t in p.tags)
-            lines.append(f"- [ ] {p.rank}. {_bold_focus(p.text, focus_rules, focus)}")
-            lines.append(f"  - lists: {md_escape(_titles(p))}")
+        for e in entries:
+            tags = ", ".join(f"**{md_escape(t)}**" if t in e.focus else md_escape(t) for t in e.paper.tags)
+            lines.append(f"- [ ] {e.rank}. {_bold_focus(e.paper.kept.text, report)}")
+            lines.append(f"  - lists: {md_escape(_titles(e, report))}")
             lines.append(f"  - tags: {tags or 'untagged'}")
-            lines.append("  - at: " + ", ".join(f"`{path}:{line}`" for path, line in p.occurrences))
+            lines.append(f"  - at: {md_escape(_places(e, report))}")
+            lines.append(f"  - score: {_score_text(e, report)}")
     return "\n".join(lines) + "\n"
 
 
-def render_triage_text(papers: Sequence[Paper], total: int, focus: Sequence[str],
-                       focus_rules: TagMatcher | None = None, width: int = 80) -> str:
-    """One aligned row per paper: rank, lists, focus tags, text."""
-    rows = [["RANK", "LISTS", "FOCUS", "TEXT"]]
-    rows += [[str(p.rank), str(len(p.lists)), str(len(p.focus)), p.text] for p in papers]
-    lines = [f"{len(papers)} of {total} distinct papers, {RULE}.", ""]
-    lines += [shorten(line, width) for line in table(rows, right=(0, 1, 2))]
+def _field(label: str, value: str, indent: str, style: Style) -> list[str]:
+    """``label: value`` wrapped under the value, all lines starting at ``indent``."""
+    lead = f"{indent}{label}: "
+    lines = wrap(terminal_safe(value), style.width - len(lead))
+    return [lead + lines[0]] + [" " * len(lead) + line for line in lines[1:]]
+
+
+def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
+    """Numbered entries: the paper's text wrapped (up to 4 lines), then its lists, tags, places and score."""
+    lines = wrap(_headline(report), style.width)
+    number_width = len(str(len(report.entries))) + 2
+    indent = " " * number_width
+    for e in report.entries:
+        text = wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
+        lines += ["", f"{e.rank}.".ljust(number_width) + text[0]] + [indent + line for line in text[1:]]
+        lines += _field("lists", _titles(e, report), indent, style)
+        tags = ", ".join(e.paper.tags) or "untagged"
+        tag_lines = _field("tags", tags, indent, style)
+        lines += [style.paint(line, "tag") if style.color else line for line in tag_lines]
+        lines += _field("at", _places(e, report), indent, style)
+        lines += _field("score", _score_text(e, report), indent, style)
     return "\n".join(lines) + "\n"
 
 
-def render_triage_json(papers: Sequence[Paper], total: int, focus: Sequence[str],
-                       focus_rules: TagMatcher | None = None, width: int = 80) -> str:
+def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
     """The JSON document."""
-    return to_json(triage_document(papers, total, focus))
+    return to_json(triage_document(report))
 
 
-def render_triage_csv(papers: Sequence[Paper], total: int, focus: Sequence[str],
-                      focus_rules: TagMatcher | None = None, width: int = 80) -> str:
+def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
     """One row per paper; lists, occurrences and tags joined with ``;``."""
-    header = ["rank", "lists", "focus", "text", "seed_titles", "occurrences", "tags"]
-    rows = [[p.rank, len(p.lists), len(p.focus), p.text, ";".join(t or "" for t in p.seed_titles),
-             ";".join(f"{path}:{line}" for path, line in p.occurrences), ";".join(p.tags)] for p in papers]
-    return to_csv(header, rows)
+    header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags"]
+    rows = [[e.rank, e.paper.id, len(e.focus), len(e.paper.lists), e.paper.kept.text,
+             ";".join(report.titles.get(path) or "" for path in e.paper.lists),
+             ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags)]
+            for e in report.entries]
+    return to_csv(header, rows, style.csv_raw)
 
 
-TRIAGE_RENDERERS: dict[str, Callable[..., str]] = {
+TRIAGE_RENDERERS: dict[str, Callable[[TriageReport, Style], str]] = {
     "markdown": render_triage_markdown,
     "text": render_triage_text,
     "json": render_triage_json,

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from paperlist.model import Diagnostic, DuplicateGroup, ReadingList
+from paperlist.model import Diagnostic, Paper, ReadingList
+from paperlist.papers import Grouping
 from paperlist.normalize import fold_words
 
 STOP_WORDS = frozenset("""
@@ -25,13 +26,16 @@ approach method methods work works based novel recent recently
 
 @dataclass(frozen=True, slots=True)
 class ListSummary:
-    """Counts for one list."""
+    """Counts for one list; ``papers`` and ``tags`` count each paper once."""
 
     path: str
+    name: str
     seed_title: str | None
     seed_truncated: bool
     snippets: int
     truncated: int
+    papers: int
+    only_here: int
     tags: dict[str, int]
 
 
@@ -57,7 +61,7 @@ def count_tags(tag_sets: Iterable[Sequence[str]]) -> dict[str, int]:
 
 
 def frequent_terms(texts: Iterable[str], limit: int) -> list[tuple[str, int]]:
-    """The ``limit`` most frequent 2- and 3-word terms without stop words, once per snippet.
+    """The ``limit`` most frequent 2- and 3-word terms without stop words, once per text.
 
     A 2-word term found only inside one 3-word term, as often, is left out.
     """
@@ -80,29 +84,36 @@ def frequent_terms(texts: Iterable[str], limit: int) -> list[tuple[str, int]]:
     return ranked[:limit]
 
 
-def summarize(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup], terms: int = 0,
+def _list_summary(rl: ReadingList, papers: Sequence[Paper]) -> ListSummary:
+    return ListSummary(rl.path, rl.short_name, rl.seed_title, rl.seed_truncated, len(rl.snippets),
+                       sum(s.truncated for s in rl.snippets), len(papers),
+                       sum(len(p.lists) == 1 for p in papers), count_tags(p.tags for p in papers))
+
+
+def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
               warnings: Sequence[Diagnostic] = ()) -> Summary:
-    """Summarise parsed (and tagged) lists, given their exact and truncation groups."""
-    per_list = [
-        ListSummary(rl.path, rl.seed_title, rl.seed_truncated, len(rl.snippets),
-                    sum(s.truncated for s in rl.snippets), count_tags(s.tags for s in rl.snippets))
-        for rl in lists
-    ]
-    snippets = [s for rl in lists for s in rl.snippets]
-    confident = [g for g in groups if g.tier == "duplicate"]
+    """Summarise parsed (and tagged) lists; papers, tags and terms count each paper once."""
+    in_list: dict[str, list[Paper]] = {rl.path: [] for rl in lists}
     shared: Counter[tuple[str, str]] = Counter()
-    for group in confident:
-        shared.update(combinations(group.lists, 2))
+    for paper in grouping.papers:
+        for path in paper.lists:
+            in_list[path].append(paper)
+        shared.update(combinations(paper.lists, 2))
+    per_list = [_list_summary(rl, in_list[rl.path]) for rl in lists]
     # Sparse: only pairs that share a paper, so a thousand lists do not make half a million rows.
     overlap = [{"a": a, "b": b, "shared": n} for (a, b), n in sorted(shared.items())]
+    papers = grouping.papers
+    snippets = [s for rl in lists for s in rl.snippets]
     totals = {
         "lists": len(lists),
         "snippets": len(snippets),
-        "unique": len(snippets) - sum(len(g.members) - 1 for g in confident),
-        "recurring": sum(len(g.lists) >= 2 for g in confident),
-        "untagged": sum(not s.tags for s in snippets),
+        "papers": len(papers),
+        "unique": len(papers),
+        "in_several_lists": grouping.in_several_lists,
+        "recurring": grouping.in_several_lists,
+        "untagged": sum(not p.tags for p in papers),
         "truncated": sum(s.truncated for s in snippets),
-        "tags": count_tags(s.tags for s in snippets),
+        "tags": count_tags(p.tags for p in papers),
     }
-    top_terms = frequent_terms((s.text for s in snippets), terms) if terms else []
+    top_terms = frequent_terms((p.kept.text for p in papers), terms) if terms else []
     return Summary(per_list, totals, overlap, top_terms, list(warnings))

@@ -1,51 +1,88 @@
-"""Small formatting helpers shared by the renderers (pure)."""
+"""Output helpers shared by the renderers: escaping per format, tables, bars and colour (pure)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from paperlist.model import Diagnostic
+from paperlist.terminal import cell_width, terminal_safe
+
+COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
+# Characters that start a formula in a spreadsheet (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
+# Lone surrogates (undecodable bytes of a file name) are kept as \\udcXX escapes: lossless, valid JSON.
+_JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x2028, 0x2029, *range(0xD800, 0xE000))}
+_JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !
 
 
-def shorten(text: str, width: int) -> str:
-    """Cut text to ``width`` characters, ending with ``…`` when cut.
+@dataclass(frozen=True)
+class Style:
+    """How output is drawn: terminal width, colour, and whether CSV cells may hold formulas."""
 
-    >>> shorten("abcdef", 4)
-    'abc…'
-    """
-    if width <= 0:
-        return ""
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+    width: int = 80
+    color: bool = False
+    csv_raw: bool = False
+
+    def paint(self, text: str, role: str) -> str:
+        """Wrap already safe text in the colour of ``role`` when colouring."""
+        if not self.color or not text:
+            return text
+        return f"\x1b[{COLOURS[role]}m{text}\x1b[0m"
 
 
 def table(rows: Sequence[Sequence[str]], right: Iterable[int] = ()) -> list[str]:
-    """Align rows into columns; column numbers in ``right`` are right-aligned."""
+    """Align rows into columns by display width; column numbers in ``right`` are right-aligned."""
     if not rows:
         return []
     right = set(right)
-    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    widths = [max(cell_width(row[c]) for row in rows) for c in range(len(rows[0]))]
     lines = []
     for row in rows:
-        cells = [cell.rjust(w) if c in right else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths))]
+        cells = []
+        for c, (cell, w) in enumerate(zip(row, widths)):
+            pad = " " * (w - cell_width(cell))
+            cells.append(pad + cell if c in right else cell + pad)
         lines.append("  ".join(cells).rstrip())
     return lines
 
 
-def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+def csv_cell(value: object, raw: bool = False) -> object:
+    """A CSV cell: text made terminal-safe and, unless ``raw``, never a live spreadsheet formula."""
+    if not isinstance(value, str):
+        return value
+    if not raw and value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    return terminal_safe(value)
+
+
+def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> str:
     """Rows as CSV text with a header line (RFC 4180 quoting, ``\\n`` line ends)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([csv_cell(cell, raw) for cell in row] for row in rows)
     return buffer.getvalue()
 
 
 def to_json(document: object) -> str:
-    """Indented, key-order-preserving JSON with a final newline."""
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    """Indented, key-order-preserving JSON with a final newline; every control character escaped."""
+    return _json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
+
+
+def json_line(document: object) -> str:
+    """One compact JSON document on one line, every control character escaped."""
+    return _json_safe(json.dumps(document, ensure_ascii=False)) + "\n"
+
+
+def _json_safe(text: str) -> str:
+    return text.translate(_JSON_ESCAPES) if _JSON_UNSAFE_RE.search(text) else text
 
 
 def warnings_json(warnings: Iterable[Diagnostic]) -> list[dict[str, object]]:
@@ -54,14 +91,16 @@ def warnings_json(warnings: Iterable[Diagnostic]) -> list[dict[str, object]]:
 
 
 def md_escape(text: str) -> str:
-    """Escape the characters that would break a Markdown table cell or emphasis."""
-    for char in "\\|*_`[]<>":
-        text = text.replace(char, "\\" + char)
-    return text
+    """Text from input made inert in Markdown: punctuation backslash-escaped, controls shown as escapes.
+
+    >>> md_escape("a*b* `c` <i>")
+    'a\\\\*b\\\\* \\\\`c\\\\` \\\\<i\\\\>'
+    """
+    return terminal_safe(text).translate(_MD_ESCAPES)
 
 
 def bar(count: int, most: int, width: int) -> str:
     """A proportional bar of ``█`` characters, at least one for a non-zero count."""
-    if most <= 0 or count <= 0:
+    if most <= 0 or count <= 0 or width <= 0:
         return ""
     return "█" * max(1, round(width * count / most))

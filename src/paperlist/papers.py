@@ -1,0 +1,60 @@
+"""Duplicate groups -> papers: the one count of distinct papers that every command reports (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from paperlist.model import DuplicateGroup, Paper, ReadingList, Snippet
+
+SnippetKey = tuple[str, int]  # (path, index): unique once every file is read once
+
+
+def snippet_key(snippet: Snippet) -> SnippetKey:
+    """The key that identifies a snippet within one run."""
+    return snippet.path, snippet.index
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """The duplicate groups of a run and the papers they make, computed once and shared."""
+
+    groups: list[DuplicateGroup]
+    papers: list[Paper]
+
+    def paper_of(self) -> dict[SnippetKey, Paper]:
+        """Each snippet's paper."""
+        return {snippet_key(m): paper for paper in self.papers for m in paper.members}
+
+    @property
+    def in_several_lists(self) -> int:
+        """How many papers occur in two or more lists."""
+        return sum(len(p.lists) >= 2 for p in self.papers)
+
+
+def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:
+    return tuple(sorted({tag for m in members for tag in m.tags}))
+
+
+def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup]) -> Grouping:
+    """One Paper per confident group and per snippet that joins no group, numbered by first appearance.
+
+    Maybe groups are shown by ``dupes`` but join nothing.
+    """
+    position = {snippet_key(s): n for n, s in enumerate(s for rl in lists for s in rl.snippets)}
+    papers: list[tuple[int, Paper]] = []
+    grouped: set[SnippetKey] = set()
+    for group in groups:
+        if group.tier != "duplicate":
+            continue
+        keys = [snippet_key(m) for m in group.members]
+        grouped.update(keys)
+        paper = Paper(0, group.members, group.keep, group.lists, _tags(group.members), group.id)
+        papers.append((min(position[k] for k in keys), paper))
+    for rl in lists:
+        for s in rl.snippets:
+            if snippet_key(s) not in grouped:
+                papers.append((position[snippet_key(s)], Paper(0, (s,), 0, (s.path,), _tags((s,)))))
+    papers.sort(key=lambda item: item[0])
+    numbered = [Paper(n, p.members, p.keep, p.lists, p.tags, p.group) for n, (_, p) in enumerate(papers, 1)]
+    return Grouping(list(groups), numbered)

@@ -1,0 +1,123 @@
+"""Text for a terminal: escaping untrusted text, display width, wrapping and colour (pure)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Characters that can drive a terminal or reorder what it shows: C0 controls,
+# DEL, C1 controls (U+009B is an 8-bit CSI), bidi overrides and isolates, and
+# the Unicode line and paragraph separators.
+_UNSAFE = [*range(0x00, 0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F),
+           *range(0x2066, 0x206A), 0x2028, 0x2029]
+_TERMINAL_ESCAPES = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+# Lone surrogates come from undecodable bytes in file names (surrogateescape):
+# show the original byte, as a terminal cannot print a surrogate.
+_TERMINAL_ESCAPES.update({c: f"\\u{c:04x}" for c in range(0xD800, 0xE000)})
+_TERMINAL_ESCAPES.update({c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)})
+
+
+_UNSAFE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+
+
+def terminal_safe(text: str) -> str:
+    r"""Show every control, bidi or separator character as a visible escape.
+
+    >>> terminal_safe("a\x1b[2Jb\u202e")
+    'a\\x1b[2Jb\\u202e'
+    """
+    return text.translate(_TERMINAL_ESCAPES) if _UNSAFE_RE.search(text) else text
+
+
+def cell_width(text: str) -> int:
+    """Columns the text takes in a terminal: wide East Asian characters 2, combining marks 0."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def _fit(text: str, width: int) -> str:
+    """The longest opening of ``text`` that fits in ``width`` columns."""
+    used = 0
+    for end, char in enumerate(text):
+        used += cell_width(char)
+        if used > width:
+            return text[:end]
+    return text
+
+
+def cut(text: str, width: int) -> str:
+    """Cut text to ``width`` columns, ending with ``…`` when cut.
+
+    >>> cut("abcdef", 4)
+    'abc…'
+    """
+    if cell_width(text) <= width:
+        return text
+    return _fit(text, width - 1).rstrip() + "…" if width > 0 else ""
+
+
+def _split_long(word: str, width: int) -> list[str]:
+    pieces, current, used = [], [], 0
+    for char in word:
+        w = cell_width(char)
+        if current and used + w > width:
+            pieces.append("".join(current))
+            current, used = [], 0
+        current.append(char)
+        used += w
+    return pieces + ["".join(current)] if current else pieces
+
+
+def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:
+    """Word-wrap to ``width`` columns; past ``max_lines`` the last line ends with ``…``.
+
+    >>> wrap("one two three four", 9)
+    ['one two', 'three', 'four']
+    >>> wrap("one two three four", 9, max_lines=2)
+    ['one two', 'three…']
+    """
+    width = max(width, 1)
+    lines: list[str] = []
+    current, used = "", 0
+    for word in text.split():
+        for piece in _split_long(word, width):
+            w = cell_width(piece)
+            if current and used + 1 + w <= width:
+                current, used = current + " " + piece, used + 1 + w
+            else:
+                if current:
+                    lines.append(current)
+                current, used = piece, w
+    if current:
+        lines.append(current)
+    if max_lines is not None and len(lines) > max_lines:
+        last = lines[max_lines - 1]
+        lines = lines[:max_lines - 1] + [_fit(last, width - 1).rstrip() + "…"]
+    return lines or [""]
+
+
+def wrap_tokens(tokens: list[tuple[str, str]], width: int) -> list[list[tuple[str, str]]]:
+    """Word-wrap ``(word, role)`` tokens to ``width`` columns, keeping each word's role (for colour)."""
+    width = max(width, 1)
+    lines: list[list[tuple[str, str]]] = []
+    current: list[tuple[str, str]] = []
+    used = 0
+    for word, role in tokens:
+        for piece in _split_long(word, width):
+            w = cell_width(piece)
+            if current and used + 1 + w <= width:
+                current.append((piece, role))
+                used += 1 + w
+            else:
+                if current:
+                    lines.append(current)
+                current, used = [(piece, role)], w
+    if current:
+        lines.append(current)
+    return lines
