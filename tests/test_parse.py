@@ -32,6 +32,36 @@ class LayoutTest(unittest.TestCase):
                 self.assertEqual(parsed.warnings, ())
                 self.assertEqual([s.index for s in parsed.snippets], list(range(1, len(expected) + 1)))
 
+    def test_real_shaped_lists(self):
+        wrapped_item = ("Related papers: Cephalo: Harnessing Heterogeneous GPU Clusters for…\n\n"
+                        "Large language models for code generation are evaluated on benchmarks that\n"
+                        "leak into their training data. We collect decision-\n"
+                        "making tasks from recent contests and find that scores drop by half when\n"
+                        "various techniques from the literature to achieve this. Our experiments show that our…\n")
+        one_line_items = ("Related papers: Varuna: Scalable, Low-cost Training of Massive Dee…\n\n"
+                          f"{A}\n{B}\nA third opening that is cut here…\n")
+        hard_wrapped_items = ("Related papers: Seed\n\nfirst item wraps\nover two lines…\n\n"
+                              "second item also\nwraps…\n\nthird item is not cut\nat all.\n")
+        cases = [
+            ("one wrapped item is one snippet", wrapped_item, [(3, (
+                "Large language models for code generation are evaluated on benchmarks that leak into their "
+                "training data. We collect decision-making tasks from recent contests and find that scores drop "
+                "by half when various techniques from the literature to achieve this. Our experiments show "
+                "that our…"))]),
+            ("one-line items after a single blank line", one_line_items,
+             [(3, A), (4, B), (5, "A third opening that is cut here…")]),
+            ("hard-wrapped items between blank lines", hard_wrapped_items,
+             [(3, "first item wraps over two lines…"), (6, "second item also wraps…"),
+              (9, "third item is not cut at all.")]),
+            ("no blank line after the header: one per line, even uncut", "Related papers: S\nfirst\nsecond\n",
+             [(2, "first"), (3, "second")]),
+            ("a spaced dash keeps its space", "Related papers: S\n\nsome text -\nmore text\n",
+             [(3, "some text - more text")]),
+        ]
+        for name, text, expected in cases:
+            with self.subTest(name):
+                self.assertEqual([(s.line, s.text) for s in parse_list(text, "x.txt").snippets], expected)
+
     def test_truncation_marks(self):
         parsed = parse_list(f"Related papers: Seed\n{A}\n{B}\nwhole abstract.\n", "x.txt")
         self.assertEqual([s.truncated for s in parsed.snippets], [True, True, False])

@@ -97,7 +97,6 @@ def _common_options() -> argparse.ArgumentParser:
                         help="list files, directories (searched recursively) or - for stdin")
     common.add_argument("--glob", default="*.txt", metavar="PATTERN",
                         help="file names to read inside directories (default: %(default)s)")
-    common.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags')")
     common.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
     common.add_argument("--jobs", type=_positive, default=1, metavar="N",
                         help="read, parse and tag files in N processes (default: 1; at most the CPU count)")
@@ -112,6 +111,12 @@ def _common_options() -> argparse.ArgumentParser:
     grouping.add_argument("--not-duplicates", metavar="FILE",
                           help="pairs of fingerprints confirmed to be different papers")
     return common
+
+
+def _tag_options() -> argparse.ArgumentParser:
+    tagging = argparse.ArgumentParser(add_help=False)
+    tagging.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags')")
+    return tagging
 
 
 def _output_options(formats: tuple[str, ...]) -> argparse.ArgumentParser:
@@ -143,7 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     common = _common_options()
 
     p = _add_command(sub, "summarize", "Count snippets, papers, tags and overlap per list and overall.",
-                     "paperlist summarize examples/ --terms 10", [common, _output_options(SUMMARY_FORMATS)])
+                     "paperlist summarize examples/ --terms 10",
+                     [common, _tag_options(), _output_options(SUMMARY_FORMATS)])
     p.add_argument("--terms", type=_count, default=0, metavar="N", help="also list the N most frequent multi-word terms")
 
     p = _add_command(sub, "dupes", "Find the same paper seen twice: exact, cut at another length, or re-worded.",
@@ -159,11 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")
 
     p = _add_command(sub, "export", "Write one record per snippet with its list, place, text, tags and paper.",
-                     "paperlist export examples/ --format csv > snippets.csv", [common, _output_options(EXPORT_FORMATS)])
+                     "paperlist export examples/ --format csv > snippets.csv",
+                     [common, _tag_options(), _output_options(EXPORT_FORMATS)])
 
     p = _add_command(sub, "triage", "Merge all lists into one de-duplicated reading list, most central first.",
                      "paperlist triage examples/ --focus federated-learning --top 10",
-                     [common, _output_options(TRIAGE_FORMATS)])
+                     [common, _tag_options(), _output_options(TRIAGE_FORMATS)])
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
                    help="rank papers carrying more of these tags first")
     p.add_argument("--tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="keep only papers with this tag")

@@ -96,10 +96,11 @@ def _names(loaded: Loaded) -> dict[str, str]:
 def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, style: Style) -> tuple[int, str]:
     """Run one parsed command line; returns the exit code and the output for stdout."""
     check_options(args)
-    rules = active_rules(args.tags)
+    rules = active_rules(getattr(args, "tags", None))
     if args.command == "tags":
         return EXIT_OK, render_rules(rules)
-    matcher = TagMatcher(rules)
+    # dupes shows no tags: tagging every snippet would be wasted work.
+    matcher = TagMatcher({} if args.command == "dupes" else rules)
     for option in ("focus", "tag", "exclude_tag"):
         _check_tags(getattr(args, option, []), rules)
     threshold, maybe = _thresholds(args)

@@ -184,6 +184,36 @@ def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dic
     return components, by_root
 
 
+def maybe_cliques(links: Sequence[Link]) -> list[tuple[set[int], list[Link]]]:
+    """Maybe links -> groups in which every two texts are linked: maybe pairs never chain.
+
+    Strongest links first, a text joins a group only when it is linked to every
+    member; a link that fits no group is a group of its own (so a text may sit
+    in two maybe groups: A~B and B~C without A~C are two groups).
+    """
+    linked = {frozenset(link[:2]) for link in links}
+    groups: list[set[int]] = []
+    by_text: dict[int, list[int]] = {}
+    for a, b, _, _ in sorted(links, key=lambda link: (-link[3], link[0], link[1])):
+        if any(b in groups[g] for g in by_text.get(a, ())):
+            continue
+        target = next((g for x, y in ((a, b), (b, a)) for g in by_text.get(x, ())
+                       if all(frozenset((y, m)) in linked for m in groups[g])), None)
+        if target is None:
+            groups.append({a, b})
+            target = len(groups) - 1
+        for text in (a, b):
+            if text not in groups[target]:
+                groups[target].add(text)
+            if target not in by_text.setdefault(text, []):
+                by_text[text].append(target)
+    group_links: list[list[Link]] = [[] for _ in groups]
+    for link in links:
+        for g in set(by_text[link[0]]).intersection(by_text[link[1]]):
+            group_links[g].append(link)
+    return list(zip(groups, group_links))
+
+
 def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link]) -> list[DuplicateGroup]:
     components, by_root = _link_components(len(corpus.keys), links)
     texts: dict[int, list[int]] = {}
@@ -193,8 +223,6 @@ def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link]) -> lis
               for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
     # A maybe pair inside one confident group adds nothing; the rest form their own groups.
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
-    _, maybe_by_root = _link_components(len(corpus.keys), maybe_links)
-    groups += [_make_group(corpus, [k for link in ls for k in link[:2]], ls, "maybe", False)
-               for ls in maybe_by_root.values()]
+    groups += [_make_group(corpus, texts, links, "maybe", False) for texts, links in maybe_cliques(maybe_links)]
     groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
     return [replace(g, id=n) for n, g in enumerate(groups, 1)]

@@ -63,7 +63,7 @@ def _list_rows(summary: Summary, style: Style) -> list[str]:
 def _tag_lines(summary: Summary, style: Style) -> list[str]:
     tags = summary.totals["tags"]
     assert isinstance(tags, dict)
-    lines = ["", style.paint(f"Tags ({TAG_NOTE}):", "head")]
+    lines = [""] + [style.paint(line, "head") for line in wrap(f"Tags ({TAG_NOTE}):", style.width)]
     if not tags:
         return lines + ["(no paper matched a tag rule)"]
     name_width = min(max(len(terminal_safe(tag)) for tag in tags), max(8, style.width // 3))
@@ -84,7 +84,8 @@ def _overlap_lines(summary: Summary, style: Style) -> list[str]:
     if len(lists) > MATRIX_LISTS:
         names = {s.path: terminal_safe(s.name) for s in lists}
         pairs = sorted(summary.overlap, key=lambda o: (-o["shared"], o["a"], o["b"]))[:MATRIX_LISTS]
-        lines = ["", style.paint(f"Overlap (the {len(pairs)} list pairs sharing most papers):", "head")]
+        heading = wrap(f"Overlap (the {len(pairs)} list pairs sharing most papers):", style.width)
+        lines = [""] + [style.paint(line, "head") for line in heading]
         width = max([len(str(o["shared"])) for o in pairs] + [1])
         for o in pairs:
             text = wrap(f"{names[o['a']]} ~ {names[o['b']]}", style.width - width - 2)
@@ -99,8 +100,8 @@ def _overlap_lines(summary: Summary, style: Style) -> list[str]:
         label = f"{str(n).rjust(number_width)} {cut(terminal_safe(a.name), name_width)}"
         grid.append([label] + ["-" if a is b else str(shared.get((a.path, b.path), shared.get((b.path, a.path), 0)))
                                for b in lists])
-    return ["", style.paint("Overlap (papers two lists share; rows name the lists):", "head")] + table(
-        grid, right=range(1, len(lists) + 1))
+    heading = wrap("Overlap (papers two lists share; rows name the lists):", style.width)
+    return [""] + [style.paint(line, "head") for line in heading] + table(grid, right=range(1, len(lists) + 1))
 
 
 def render_summary_text(summary: Summary, style: Style = Style()) -> str:
@@ -109,7 +110,8 @@ def render_summary_text(summary: Summary, style: Style = Style()) -> str:
                                                       for line in wrap(f"({COUNT_NOTE})", style.width)]
     lines += [""] + _list_rows(summary, style) + _tag_lines(summary, style) + _overlap_lines(summary, style)
     if summary.terms:
-        lines += ["", style.paint("Frequent terms (papers containing them):", "head")]
+        lines += [""] + [style.paint(line, "head") for line in wrap("Frequent terms (papers containing them):",
+                                                                       style.width)]
         count_width = max(len(str(n)) for _, n in summary.terms)
         lines += [f"{str(n).rjust(count_width)}  {cut(terminal_safe(term), style.width - count_width - 2)}"
                   for term, n in summary.terms]

@@ -1,0 +1,163 @@
+"""Text views for people: fitted to the width, colour only where wanted, no raw control characters."""
+
+import json
+import os
+import unittest
+from unittest import mock
+
+from paperlist.terminal import cell_width
+
+from tests.helpers import EXAMPLES, TempDir, run_cli
+from tests.test_papers import write_collection
+
+TEXT_VIEWS = [
+    ("summarize", "--terms", "5"),
+    ("dupes", "--explain"),
+    ("dupes", "--sort", "similarity", "--maybe", "0.1"),
+    ("triage", "--format", "text", "--focus", "accelerators"),
+]
+HOSTILE = "Evil\x1b]52;c;aGk=\x07 \x1b[2J\x9b31m \u202eoverride\x08\x7f end…"
+
+
+def strings(document):
+    """Every string inside a JSON document, keys included."""
+    if isinstance(document, str):
+        return [document]
+    if isinstance(document, dict):
+        return [s for k, v in document.items() for s in [k, *strings(v)]]
+    if isinstance(document, list):
+        return [s for item in document for s in strings(item)]
+    return []
+
+
+def run_at(width, *argv, env=None):
+    with mock.patch.dict(os.environ, {"COLUMNS": str(width), **(env or {})}):
+        return run_cli(*argv)
+
+
+class WidthTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        write_collection(self.tmp)
+        long_word = "https://example.org/" + "x" * 150
+        title = "A Very Long Seed Title About Heterogeneous Accelerator Clusters That Goes On " * 3
+        self.tmp.write("wide/漢字のリスト-with-a-rather-long-file-name.txt",
+                       f"Related papers: {title}…\n\n{long_word} 大規模言語モデルの学習 " * 3 + "…\n")
+
+    def test_no_line_exceeds_the_width(self):
+        for width in (50, 80, 120):
+            for argv in TEXT_VIEWS:
+                for target in (str(EXAMPLES), str(self.tmp.path)):
+                    with self.subTest(width=width, argv=argv, target=target):
+                        code, out, err = run_at(width, argv[0], target, *argv[1:])
+                        self.assertEqual(code, 0, err)
+                        widest = max(cell_width(line) for line in out.splitlines())
+                        self.assertLessEqual(widest, width)
+
+    def test_lists_are_named_by_short_name_not_absolute_path(self):
+        for argv in TEXT_VIEWS:
+            with self.subTest(argv=argv):
+                out = run_at(120, argv[0], str(self.tmp.path), *argv[1:])[1]
+                self.assertNotIn(str(self.tmp.path), out)
+
+
+class ColourTest(unittest.TestCase):
+    def test_no_escape_codes_off_a_terminal_or_with_no_color(self):
+        for argv in TEXT_VIEWS:
+            with self.subTest(argv=argv):
+                self.assertNotIn("\x1b", run_cli(argv[0], str(EXAMPLES), *argv[1:])[1])
+                self.assertNotIn("\x1b", run_at(80, argv[0], str(EXAMPLES), *argv[1:], env={"NO_COLOR": "1"})[1])
+
+    def test_color_always_colours_text(self):
+        out = run_cli("dupes", str(EXAMPLES), "--explain", "--color", "always")[1]
+        self.assertIn("\x1b[32m{+", out)  # an insertion, in green
+        self.assertIn("\x1b[31m[-", out)  # a deletion, in red
+        self.assertIn("\x1b[33mexact\x1b[0m", out)
+
+    def test_color_always_is_refused_in_machine_formats(self):
+        code, out, err = run_cli("dupes", str(EXAMPLES), "--color", "always", "--format", "json")
+        self.assertEqual((code, out, err), (2, "", "paperlist: error: --color always only applies to --format "
+                                                     "text, not json\n"))
+
+
+class ControlCharacterTest(unittest.TestCase):
+    def test_hostile_text_never_reaches_stdout_raw(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        tmp.write("evil\x1b[31m.txt", f"Related papers: {HOSTILE}\n\n{HOSTILE}\n\n{HOSTILE} again…\n")
+        commands = {"summarize": ("text", "json", "csv", "markdown"), "dupes": ("text", "json", "csv", "markdown"),
+                    "triage": ("markdown", "text", "json", "csv"), "export": ("jsonl", "json", "csv")}
+        for command, formats in commands.items():
+            for fmt in formats:
+                with self.subTest(command=command, format=fmt):
+                    code, out, err = run_cli(command, str(tmp.path), "--format", fmt, "--min-words", "2")
+                    self.assertEqual(code, 0, err)
+                    raw = [c for c in out if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) < 0xA0
+                           or c in "\u202e\u2028"]
+                    self.assertEqual(raw, [])
+                    if fmt == "json":
+                        self.assertIn(HOSTILE, strings(json.loads(out)))
+
+    def test_text_view_shows_escapes(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        tmp.write("a.txt", f"Related papers: Seed\n\n{HOSTILE}\n")
+        out = run_cli("triage", str(tmp.path), "--format", "text")[1]
+        self.assertIn("Evil\\x1b]52;c;aGk=\\x07 \\x1b[2J\\x9b31m \\u202eoverride\\x08\\x7f end…", out)
+
+
+FORMATS = {"summarize": ("text", "json", "csv", "markdown"), "dupes": ("text", "json", "csv", "markdown"),
+           "triage": ("markdown", "text", "json", "csv"), "export": ("jsonl", "json", "csv")}
+GROUPING = [("--no-near",), ("--threshold", "0.9"), ("--min-words", "30", "--no-near"), ("--not-duplicates", "{decisions}")]
+OPTIONS = {
+    "summarize": GROUPING + [("--terms", "5"), ("--tags", "{rules}"), ("--glob", "data-*")],
+    "dupes": GROUPING + [("--maybe", "0.5", "--threshold", "0.9"), ("--kind", "exact"), ("--sort", "similarity"), ("--cross-list",),
+                         ("--explain",), ("--glob", "*-*ing.txt")],
+    "triage": GROUPING + [("--focus", "accelerators"), ("--tag", "memory"), ("--exclude-tag", "memory"),
+                          ("--min-lists", "2"), ("--top", "3"), ("--tags", "{rules}")],
+    "export": GROUPING + [("--tags", "{rules}"), ("--glob", "data-*")],
+}
+REFUSED = {("summarize", "--terms", "csv"): "paperlist: error: --terms is not available with --format csv "
+                                            "(use json, markdown or text)\n"}
+
+
+class OptionsDoWhatTheySayTest(unittest.TestCase):
+    """Every option changes the output in every format of its command, or is refused (exit 2)."""
+
+    def test_every_option_in_every_format(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        near = json.loads(run_cli("dupes", str(EXAMPLES), "--format", "json")[1])["groups"]
+        pair = next(g for g in near if g["kind"] == "near")["members"]
+        values = {"{decisions}": tmp.write("nd.txt", f"{pair[0]['fingerprint']} {pair[1]['fingerprint']}\n"),
+                  "{rules}": tmp.write("rules.toml", 'mode = "extend"\n[tags]\nmemory = ["training"]\n')}
+        for command, options in OPTIONS.items():
+            for fmt in FORMATS[command]:
+                baseline = run_cli(command, str(EXAMPLES), "--format", fmt)
+                for option in options:
+                    argv = [values.get(a, a) for a in option]
+                    with self.subTest(command=command, format=fmt, option=option[0]):
+                        code, out, err = run_cli(command, str(EXAMPLES), "--format", fmt, *argv)
+                        refused = REFUSED.get((command, option[0], fmt))
+                        if refused:
+                            self.assertEqual((code, out, err), (2, "", refused))
+                        else:
+                            self.assertEqual(code, 0, err)
+                            self.assertNotEqual(out, baseline[1])
+
+    def test_csv_raw_only_with_csv(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        formula = "=1+2 starts like a formula and goes on for a dozen words or so…"
+        tmp.write("f.txt", f'Related papers: =HYPERLINK("http://x")\n\n{formula}\n\n{formula}\n')
+        for command, formats in FORMATS.items():
+            for fmt in formats:
+                with self.subTest(command=command, format=fmt):
+                    code, out, err = run_cli(command, str(tmp.path), "--format", fmt, "--csv-raw")
+                    if fmt == "csv":
+                        self.assertEqual(code, 0)
+                        self.assertNotEqual(out, run_cli(command, str(tmp.path), "--format", fmt)[1])
+                    else:
+                        self.assertEqual((code, out, err), (2, "", f"paperlist: error: --csv-raw only applies to "
+                                                                    f"--format csv, not {fmt}\n"))
