@@ -140,7 +140,7 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
             lines += ["", style.paint(f"{SECTION_TITLES[section]} ({count})", "head")]
         lines += [""] + _group_lines(g, style, report.explain, names)
     if report.groups:
-        lines += ["", cut("* = the copy kept (longest, least truncated); n~m = how two copies match", style.width)]
+        lines += [""] + wrap("* = the copy kept (longest, least truncated); n~m = how two copies match", style.width)
     return "\n".join(lines) + "\n"
 
 

@@ -34,7 +34,7 @@ def _headline(summary: Summary) -> str:
 
 
 def _top_tags(tags: dict[str, int], limit: int = 3) -> str:
-    return ", ".join(f"{tag} {n}" for tag, n in list(tags.items())[:limit])
+    return ", ".join(f"{tag}\u00a0{n}" for tag, n in list(tags.items())[:limit])
 
 
 def _list_rows(summary: Summary, style: Style) -> list[str]:
@@ -76,25 +76,32 @@ def _tag_lines(summary: Summary, style: Style) -> list[str]:
     return lines
 
 
+def _overlap_pairs(summary: Summary, style: Style) -> list[str]:
+    names = {s.path: terminal_safe(s.name) for s in summary.lists}
+    pairs = sorted(summary.overlap, key=lambda o: (-o["shared"], o["a"], o["b"]))[:MATRIX_LISTS]
+    if not pairs:
+        return ["", "No paper appears in two lists."]
+    heading = wrap(f"Overlap (the {len(pairs)} list pairs sharing most papers):", style.width)
+    lines = [""] + [style.paint(line, "head") for line in heading]
+    width = max(len(str(o["shared"])) for o in pairs)
+    for o in pairs:
+        text = wrap(f"{names[o['a']]} ~ {names[o['b']]}", style.width - width - 2)
+        lines.append(f"{str(o['shared']).rjust(width)}  {text[0]}")
+        lines += [" " * (width + 2) + line for line in text[1:]]
+    return lines
+
+
 def _overlap_lines(summary: Summary, style: Style) -> list[str]:
+    """A list x list grid when it fits the width, else the pairs that share most."""
     lists = summary.lists
     if len(lists) < 2:
         return []
     shared = {(o["a"], o["b"]): o["shared"] for o in summary.overlap}
-    if len(lists) > MATRIX_LISTS:
-        names = {s.path: terminal_safe(s.name) for s in lists}
-        pairs = sorted(summary.overlap, key=lambda o: (-o["shared"], o["a"], o["b"]))[:MATRIX_LISTS]
-        heading = wrap(f"Overlap (the {len(pairs)} list pairs sharing most papers):", style.width)
-        lines = [""] + [style.paint(line, "head") for line in heading]
-        width = max([len(str(o["shared"])) for o in pairs] + [1])
-        for o in pairs:
-            text = wrap(f"{names[o['a']]} ~ {names[o['b']]}", style.width - width - 2)
-            lines.append(f"{str(o['shared']).rjust(width)}  {text[0]}")
-            lines += [" " * (width + 2) + line for line in text[1:]]
-        return lines
     number_width = len(str(len(lists)))
     cell = max([len(str(n)) for n in shared.values()] + [number_width, 1])
-    name_width = max(4, style.width - number_width - 2 - (cell + 2) * len(lists))
+    name_width = style.width - number_width - 1 - (cell + 2) * len(lists)
+    if len(lists) > MATRIX_LISTS or name_width < 8:
+        return _overlap_pairs(summary, style)
     grid = [[""] + [str(n) for n in range(1, len(lists) + 1)]]
     for n, a in enumerate(lists, 1):
         label = f"{str(n).rjust(number_width)} {cut(terminal_safe(a.name), name_width)}"

@@ -57,7 +57,8 @@ def _score(entry: Entry) -> dict[str, int]:
 
 def _score_text(entry: Entry, report: TriageReport) -> str:
     lists = f"{len(entry.paper.lists)} list{'s' if len(entry.paper.lists) != 1 else ''}"
-    return f"{len(entry.focus)} focus tags, {lists}" if report.focus else lists
+    focus = f"{len(entry.focus)} focus tag{'s' if len(entry.focus) != 1 else ''}"
+    return f"{focus}, {lists}" if report.focus else lists
 
 
 def triage_document(report: TriageReport) -> dict[str, object]:

@@ -20,6 +20,9 @@ _TERMINAL_ESCAPES.update({c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD0
 _UNSAFE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 
+_SPACES_RE = re.compile(r"[ \t\n]+")  # a no-break space (U+00A0) keeps two words on one line
+
+
 def terminal_safe(text: str) -> str:
     r"""Show every control, bidi or separator character as a visible escape.
 
@@ -85,7 +88,7 @@ def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:
     width = max(width, 1)
     lines: list[str] = []
     current, used = "", 0
-    for word in text.split():
+    for word in _SPACES_RE.split(text.strip(" \t\n")):
         for piece in _split_long(word, width):
             w = cell_width(piece)
             if current and used + 1 + w <= width:
