@@ -1,5 +1,6 @@
 import os
 import unittest
+from unittest import mock
 
 from paperlist.read import decode_bytes, find_files, read_source
 
@@ -13,6 +14,13 @@ class DecodeTest(unittest.TestCase):
         ("utf-16 BOM", "Related papers: x\n".encode("utf-16"), "Related papers: x\n", []),
         ("cp1252", b"Related papers: x\nna\xefve caf\xe9\n", "Related papers: x\nnaïve café\n",
          ["f.txt:2: warning: not valid UTF-8; decoded as cp1252"]),
+        ("one bad byte in UTF-8 keeps the rest", "Related papers: x…\n".encode() + b"bad \xff byte\nend\xe2\x80\xa6\n",
+         "Related papers: x…\nbad \ufffd byte\nend…\n",
+         ["f.txt:2: warning: invalid UTF-8 (1 place(s)) replaced with U+FFFD"]),
+        ("utf-32 BOM", "Related papers: x…\n".encode("utf-32"), "Related papers: x…\n", []),
+        ("utf-32 big-endian BOM", b"\x00\x00\xfe\xff" + "ab…".encode("utf-32-be"), "ab…", []),
+        ("utf-16 with an odd byte count", "ab…".encode("utf-16") + b"\x00", "ab…",
+         ["f.txt: warning: UTF-16 file with 1 stray byte(s) at the end; ignored"]),
     ]
 
     def test_decoding(self):
@@ -32,6 +40,14 @@ class DecodeTest(unittest.TestCase):
                 source = decode_bytes(data, "f.txt")
                 self.assertIsNone(source.text)
                 self.assertEqual([w.render() for w in source.warnings], [warning])
+
+
+def remove_chain(root, depth):
+    """Remove root/d/d/.../x.txt from the bottom up (shutil.rmtree recurses once per level)."""
+    deepest = os.path.join(root, *["d"] * depth)
+    os.remove(os.path.join(deepest, "x.txt"))
+    for level in range(depth, 0, -1):
+        os.rmdir(os.path.join(root, *["d"] * level))
 
 
 class FindFilesTest(unittest.TestCase):
@@ -55,6 +71,38 @@ class FindFilesTest(unittest.TestCase):
         named = self.tmp.write("list.md", "x")
         self.assertEqual([(f.path, f.name, f.error) for f in find_files(["nope", named])],
                          [("nope", "nope", "No such file or directory"), (named, "list.md", None)])
+
+    def test_deep_nesting_is_walked_without_recursion(self):
+        deep = str(self.tmp.path)
+        for _ in range(1000):  # os.makedirs recurses once per level
+            deep = os.path.join(deep, "d")
+            os.mkdir(deep)
+        self.addCleanup(remove_chain, str(self.tmp.path), 1000)
+        with open(os.path.join(deep, "x.txt"), "w") as handle:
+            handle.write("x")
+        found = list(find_files([str(self.tmp.path)]))
+        self.assertEqual([(f.name.count(os.sep), f.error) for f in found], [(1000, None)])
+
+    def test_fifo_is_skipped_not_opened(self):
+        fifo = self.tmp.path / "pipe.txt"
+        os.mkfifo(fifo)
+        source = read_source(str(fifo))
+        self.assertEqual([w.render() for w in source.warnings], [f"{fifo}: warning: not a regular file; skipped"])
+
+    def test_unreadable_subdirectory_is_an_error(self):
+        self.tmp.write("ok/a.txt", "x")
+        self.tmp.write("locked/b.txt", "x")
+        real_scandir = os.scandir
+
+        def scandir(path):
+            if str(path).endswith("locked"):
+                raise PermissionError(13, "Permission denied")
+            return real_scandir(path)
+
+        with mock.patch("os.scandir", scandir):
+            found = [(os.path.relpath(f.path, self.tmp.path), f.error) for f in find_files([str(self.tmp.path)])]
+        self.assertEqual(found, [("locked", "cannot read directory: Permission denied"),
+                                 (os.path.join("ok", "a.txt"), None)])
 
     def test_unreadable_directory_as_file(self):
         source = read_source(str(self.tmp.path))

@@ -296,3 +296,10 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK
+    except (MemoryError, RecursionError) as exc:
+        diagnostics.write(f"paperlist: error: out of resources ({type(exc).__name__}); try fewer or smaller inputs\n")
+        return EXIT_ERROR
+    except Exception as exc:  # noqa: BLE001 - a bug must still end in one line and exit 2, never a traceback
+        diagnostics.write(f"paperlist: error: internal error, please report it: {type(exc).__name__}: "
+                          f"{terminal_safe(str(exc))[:200]}\n")
+        return EXIT_ERROR

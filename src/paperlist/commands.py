@@ -7,7 +7,8 @@ import re
 from typing import TextIO
 
 from paperlist.load import Loaded, Progress, load_lists
-from paperlist.model import Snippet
+from paperlist.model import Diagnostic, Snippet
+from paperlist.read import InputError, read_capped
 from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
 from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
@@ -22,11 +23,11 @@ class UsageError(Exception):
 
 
 def _read_text(path: str, what: str) -> str:
+    """A rules or decisions file: a regular file under the size cap, in UTF-8."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+        return read_capped(path).decode("utf-8-sig")
+    except InputError as exc:
+        raise UsageError(f"{path}: {exc}") from None
     except UnicodeDecodeError:
         raise UsageError(f"{path}: {what} is not valid UTF-8") from None
 
@@ -50,9 +51,14 @@ def read_not_duplicates(path: str) -> set[frozenset[str]]:
             continue
         match = _PAIR_RE.match(line.lower())
         if not match:
-            raise UsageError(f"{path}:{number}: expected two 16-digit hex fingerprints, got {line.strip()!r}")
+            raise UsageError(f"{path}:{number}: expected two 16-digit hex fingerprints, got {_quote(line.strip())}")
         pairs.add(frozenset(match.groups()))
     return pairs
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    """Quote input in a message, cut to ``limit`` characters: a 20 MB line is not echoed."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def _report(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
@@ -64,6 +70,23 @@ def _report(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
     if not loaded.lists and not loaded.errors and not loaded.warnings:
         stderr.write("paperlist: warning: no list files found\n")
     return EXIT_ERROR if loaded.errors or (strict and loaded.warnings) else EXIT_OK
+
+
+UNCHECKED_SHOWN = 20
+
+
+def _report_unchecked(unchecked: list[Snippet], loaded: Loaded, strict: bool, stderr: TextIO) -> int:
+    """Say which snippets the near search could not fully compare: on stderr (the first few) and in the output."""
+    message = "not fully compared for near duplicates (repetitive text: see 'Untrusted input' in the README)"
+    warnings = [Diagnostic(s.path, s.line, message) for s in unchecked]
+    loaded.warnings.extend(warnings)
+    severity = "error" if strict else "warning"
+    for warning in warnings[:UNCHECKED_SHOWN]:
+        stderr.write(terminal_safe(warning.render(severity)) + "\n")
+    if len(warnings) > UNCHECKED_SHOWN:
+        stderr.write(f"paperlist: {severity}: {len(warnings) - UNCHECKED_SHOWN} more snippets not fully compared "
+                     "for near duplicates\n")
+    return EXIT_ERROR if strict else EXIT_OK
 
 
 def check_options(args: argparse.Namespace) -> None:
@@ -108,9 +131,12 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
     loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress)
     progress.finish()  # type: ignore[attr-defined]
     status = _report(loaded, args.strict, stderr)
-    from paperlist.dupes import MIN_PREFIX_WORDS, find_duplicates
+    from paperlist.dupes import MIN_PREFIX_WORDS, search_duplicates
     from paperlist.papers import group_papers
-    groups = find_duplicates(_snippets(loaded), threshold, maybe, args.min_words or MIN_PREFIX_WORDS, not_duplicates)
+    groups, unchecked = search_duplicates(_snippets(loaded), threshold, maybe, args.min_words or MIN_PREFIX_WORDS,
+                                          not_duplicates)
+    if unchecked:
+        status = max(status, _report_unchecked(unchecked, loaded, args.strict, stderr))
     grouping = group_papers(loaded.lists, groups)
     if args.command == "summarize":
         from paperlist.render_summary import SUMMARY_RENDERERS

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from paperlist.model import DuplicateGroup, Kind, Pair, Snippet
 from paperlist.normalize import fingerprint, match_key, strip_truncation
-from paperlist.similarity import similar_pairs
+from paperlist.similarity import search_similar
 
 # Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
 # Sorting 14,189 distinct arXiv abstracts, 1,383 neighbouring pairs share their
@@ -19,6 +19,16 @@ from paperlist.similarity import similar_pairs
 MIN_PREFIX_WORDS = 10
 NEAR_MIN_WORDS = 12
 DEFAULT_THRESHOLD = 0.5
+# Work bounds of the near search (README, "Untrusted input"). A word pair shared by
+# more than NEAR_MAX_POSTINGS texts is not indexed: real abstracts never need one
+# (none of the 14,186 arXiv snippets, nor of a 100k benchmark corpus, has such a
+# pair among its rarest half), but text from a 20-word vocabulary makes every pair
+# a candidate. After NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * texts postings scanned
+# (the 100k benchmark corpus scans about 300,000) the remaining texts are not compared.
+# Texts that may have missed a pair either way are reported, never dropped silently.
+NEAR_MAX_POSTINGS = 1000
+NEAR_BUDGET = 2_000_000
+NEAR_BUDGET_PER_TEXT = 50
 _KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "near": 2}
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
@@ -158,19 +168,34 @@ def find_duplicates(
     joined. With ``maybe`` below ``threshold``, pairs scoring in between form
     separate groups of tier ``maybe``.
     """
+    return search_duplicates(snippets, threshold, maybe, min_words, not_duplicates)[0]
+
+
+def search_duplicates(
+    snippets: Iterable[Snippet],
+    threshold: float | None = DEFAULT_THRESHOLD,
+    maybe: float | None = None,
+    min_words: int = MIN_PREFIX_WORDS,
+    not_duplicates: Collection[frozenset[str]] = (),
+) -> tuple[list[DuplicateGroup], list[Snippet]]:
+    """``find_duplicates``, and the snippets the near search could not fully compare (see NEAR_MAX_POSTINGS)."""
     corpus = build_corpus(snippets)
     def allowed(a: int, b: int) -> bool:
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
     links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
     maybe_links: list[Link] = []
+    unchecked: list[Snippet] = []
     if threshold is not None:
         lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
-        for a, b, score in similar_pairs(near_sets(corpus), lowest):
+        budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
+        pairs, incomplete = search_similar(near_sets(corpus), lowest, NEAR_MAX_POSTINGS, budget)
+        for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue
             (links if score >= threshold else maybe_links).append((a, b, "near", score))
-    return _assemble(corpus, links, maybe_links)
+        unchecked = [corpus.snippets[i] for k in incomplete for i in corpus.members[k][:1]]
+    return _assemble(corpus, links, maybe_links), unchecked
 
 
 def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dict[int, list[Link]]]:

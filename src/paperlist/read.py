@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -107,19 +108,41 @@ def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found
             continue
 
 
+class InputError(Exception):
+    """An input that cannot be read at all (missing, not a regular file, too large)."""
+
+
+def read_capped(path: str, stdin: object | None = None) -> bytes:
+    """The bytes of a regular file or of stdin (``-``), at most MAX_BYTES; raise InputError otherwise.
+
+    FIFOs, devices and directories are refused before they are opened: opening
+    a FIFO blocks and a device such as /dev/urandom never ends.
+    """
+    if path == STDIN:
+        data = stdin.read(MAX_BYTES + 1) if stdin is not None else b""  # type: ignore[attr-defined]
+    else:
+        try:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode):
+                raise InputError("not a regular file" if not stat.S_ISDIR(info.st_mode) else "Is a directory")
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise InputError(exc.strerror or str(exc)) from None
+    if len(data) > MAX_BYTES:
+        raise InputError("larger than 64 MiB")
+    return data
+
+
 def read_source(path: str, stdin: object | None = None) -> Source:
     """Read and decode one input; ``-`` reads the binary stream ``stdin``."""
     name = STDIN_NAME if path == STDIN else path
     try:
-        if path == STDIN:
-            data = stdin.read() if stdin is not None else b""  # type: ignore[attr-defined]
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return Source(name, None, error=exc.strerror or str(exc))
-    if len(data) > MAX_BYTES:
-        return Source(name, None, (Diagnostic(name, None, "larger than 64 MiB; skipped"),))
+        data = read_capped(path, stdin)
+    except InputError as exc:
+        if str(exc) in ("larger than 64 MiB", "not a regular file"):
+            return Source(name, None, (Diagnostic(name, None, f"{exc}; skipped"),))
+        return Source(name, None, error=str(exc))
     return decode_bytes(data, name)
 
 
@@ -128,13 +151,37 @@ def _line_of(data: bytes, offset: int) -> int:
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
+_UTF8_MULTIBYTE_RE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _decode_unicode_bom(data: bytes, name: str) -> Source | None:
+    """UTF-32 and UTF-16 by their byte order marks; a truncated last code unit is reported, not fatal."""
+    for bom, codec, unit in ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4),
+                             (b"\xff\xfe", "utf-16", 2), (b"\xfe\xff", "utf-16", 2)):
+        if data.startswith(bom):
+            warnings = ()
+            if len(data) % unit:
+                warnings = (Diagnostic(name, None, f"{codec.upper()} file with {len(data) % unit} stray byte(s) "
+                                                   "at the end; ignored"),)
+                data = data[: len(data) - len(data) % unit]
+            text = data.decode(codec, errors="replace")
+            if "\ufffd" in text:
+                warnings += (Diagnostic(name, None, f"invalid {codec.upper()} replaced with U+FFFD"),)
+            return Source(name, text, warnings)
+    return None
+
+
 def decode_bytes(data: bytes, name: str) -> Source:
-    """Decode UTF-8 (BOM optional) or UTF-16 with BOM; fall back to cp1252; skip binary."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return Source(name, data.decode("utf-16"))
-        except UnicodeDecodeError:
-            pass
+    """Decode UTF-8 (BOM optional), UTF-16 or UTF-32 with BOM, else cp1252; skip binary.
+
+    A file with a few invalid bytes among valid UTF-8 multi-byte characters is
+    UTF-8 with damage: the bad bytes become U+FFFD and a warning names the first
+    line. Only a file with no valid multi-byte sequence to outweigh its invalid
+    bytes is taken for cp1252.
+    """
+    unicode = _decode_unicode_bom(data, name)
+    if unicode is not None:
+        return unicode
     nul = data.find(b"\x00")
     if nul >= 0:
         message = "binary file (NUL byte); skipped"
@@ -146,5 +193,10 @@ def decode_bytes(data: bytes, name: str) -> Source:
         return Source(name, data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         line = _line_of(data, exc.start)
+        text = data.decode("utf-8-sig", errors="replace")
+        invalid = text.count("\ufffd") - data.decode("utf-8-sig", errors="ignore").count("\ufffd")
+        if len(_UTF8_MULTIBYTE_RE.findall(data)) >= invalid:
+            warning = Diagnostic(name, line, f"invalid UTF-8 ({invalid} place(s)) replaced with U+FFFD")
+            return Source(name, text, (warning,))
         warning = Diagnostic(name, line, "not valid UTF-8; decoded as cp1252")
         return Source(name, data.decode("cp1252", errors="replace"), (warning,))

@@ -28,14 +28,27 @@ def _prefix_length(size: int, threshold: float) -> int:
     return size - math.ceil(threshold * size - _EPS) + 1
 
 
-def similar_pairs(sets: Sequence[frozenset[str]], threshold: float) -> list[tuple[int, int, float]]:
-    """Every pair ``(i, j, score)`` with ``i < j`` and ``jaccard >= threshold``.
+def similar_pairs(sets: Sequence[frozenset[str]], threshold: float,
+                  max_postings: int | None = None) -> list[tuple[int, int, float]]:
+    """Every pair ``(i, j, score)`` with ``i < j`` and ``jaccard >= threshold``."""
+    return search_similar(sets, threshold, max_postings)[0]
+
+
+def search_similar(sets: Sequence[frozenset[str]], threshold: float, max_postings: int | None = None,
+                   budget: int | None = None) -> tuple[list[tuple[int, int, float]], list[int]]:
+    """Pairs ``(i, j, score)`` with ``jaccard >= threshold``, and the sets that could not be fully compared.
 
     The same pairs as comparing all pairs, found in close to linear time: tokens
     are ranked rarest first, each set indexes only its prefix (a pair at the
-    threshold must share a prefix token) and sets too small to reach the
-    threshold are skipped before the exact check. Tokens found in one set only
-    rank first and are never indexed: they cannot be shared.
+    threshold shares its rarest common token, and that token lies in both
+    prefixes) and sets too small to reach the threshold are skipped before the
+    exact check. Tokens found in one set only are never indexed.
+
+    With ``max_postings``, tokens found in more sets than that are not indexed
+    either, which bounds the work on repetitive text (a 20-word vocabulary makes
+    every pair a candidate). A set whose prefix holds such a token may then miss
+    pairs, so it is returned in the second list; every other set is compared
+    exactly: a pair whose rarest common token is that common lies in both prefixes.
     """
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
@@ -43,16 +56,26 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float) -> list[tupl
     order = sorted(frequency)
     order.sort(key=frequency.__getitem__)
     rank = dict(zip(order, range(len(order))))
-    unique = bisect.bisect_right([frequency[t] for t in order], 1)
+    counts = [frequency[t] for t in order]
+    unique = bisect.bisect_right(counts, 1)
+    common = len(order) if max_postings is None else bisect.bisect_right(counts, max_postings)
     index: dict[int, list[int]] = {}
     pairs: list[tuple[int, int, float]] = []
+    incomplete: list[int] = []
+    scanned = 0
     for i in sorted(range(len(sets)), key=lambda k: (len(sets[k]), k)):
         mine = sets[i]
         size = len(mine)
         if not size:
             continue
         prefix = sorted(map(rank.__getitem__, mine))[: _prefix_length(size, threshold)]
-        shared = prefix[bisect.bisect_left(prefix, unique):]
+        if prefix[-1] >= common:
+            incomplete.append(i)
+        shared = prefix[bisect.bisect_left(prefix, unique):bisect.bisect_left(prefix, common)]
+        if budget is not None and scanned > budget:
+            if shared and (not incomplete or incomplete[-1] != i):
+                incomplete.append(i)
+            continue
         smallest = threshold * size - _EPS
         candidates: set[int] = set()
         for token in shared:
@@ -60,6 +83,7 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float) -> list[tupl
             if postings is None:
                 index[token] = [i]
                 continue
+            scanned += len(postings)
             candidates.update(j for j in postings if len(sets[j]) >= smallest)
             postings.append(i)
         for j in candidates:
@@ -67,7 +91,8 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float) -> list[tupl
             if score >= threshold:
                 pairs.append((min(i, j), max(i, j), score))
     pairs.sort()
-    return pairs
+    incomplete.sort()
+    return pairs, incomplete
 
 
 def similar_pairs_brute(sets: Sequence[frozenset[str]], threshold: float) -> list[tuple[int, int, float]]:

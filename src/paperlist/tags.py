@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from paperlist.tag_rules import BUILTIN_RULES
 
@@ -13,6 +11,7 @@ _WORD_RE = re.compile(r"[^\W_]+")
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 _TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 MODES = ("extend", "replace")
+MAX_RULE_WORDS = 8  # bounds phrase matching; the longest built-in rule has 4 words
 
 
 class RulesError(ValueError):
@@ -39,22 +38,48 @@ def _variants(word: str) -> frozenset[str]:
     return frozenset({word, word + "s"})
 
 
-@dataclass(frozen=True, slots=True)
-class _Phrase:
-    tag: str
-    words: tuple[frozenset[str], ...]
-    exact_case: tuple[bool, ...]
+def _bases(token: str) -> tuple[str, ...]:
+    """The rule words a lower-case token can be a form of: itself, or it without a plural ending."""
+    bases = [token]
+    if token.endswith("s"):
+        bases.append(token[:-1])
+        if token.endswith("es"):
+            bases.append(token[:-2])
+        if token.endswith("ies"):
+            bases.append(token[:-3] + "y")
+    return tuple(bases)
+
+
+def _acronym_bases(token: str) -> tuple[str, ...]:
+    return (token, token[:-1]) if token.endswith("s") else (token,)
+
+
+class _Node:
+    """A trie node over phrase words: lower-case words and exact-case acronyms lead to children."""
+
+    __slots__ = ("lower", "exact", "tags")
+
+    def __init__(self) -> None:
+        self.lower: dict[str, _Node] = {}
+        self.exact: dict[str, _Node] = {}
+        self.tags: set[str] = set()
 
 
 class TagMatcher:
-    """Matches words and phrases of a rule set against snippet text."""
+    """Matches words and phrases of a rule set against snippet text.
+
+    Single words are looked up with set intersections; phrases walk one trie
+    from each position whose token can start a phrase, so the time is linear in
+    the text whatever the number of rules (a rule has at most MAX_RULE_WORDS words).
+    """
 
     def __init__(self, rules: Mapping[str, Iterable[str]]) -> None:
         self.rules = {tag: list(patterns) for tag, patterns in rules.items()}
         self._words: dict[str, set[str]] = {}
         self._acronyms: dict[str, set[str]] = {}
-        self._phrases: dict[str, list[_Phrase]] = {}
-        self._acronym_phrases: dict[str, list[_Phrase]] = {}
+        self._trie = _Node()
+        self._starts: set[str] = set()
+        self._acronym_starts: set[str] = set()
         for tag, patterns in self.rules.items():
             for pattern in patterns:
                 self._add(tag, _WORD_RE.findall(pattern))
@@ -62,16 +87,18 @@ class TagMatcher:
     def _add(self, tag: str, words: list[str]) -> None:
         if not words:
             return
-        exact_case = tuple(_is_acronym(word) for word in words)
         if len(words) == 1:
-            table = self._acronyms if exact_case[0] else self._words
+            table = self._acronyms if _is_acronym(words[0]) else self._words
             for form in _variants(words[0]):
                 table.setdefault(form, set()).add(tag)
             return
-        phrase = _Phrase(tag, tuple(_variants(w) for w in words), exact_case)
-        phrases = self._acronym_phrases if exact_case[0] else self._phrases
-        for form in phrase.words[0]:
-            phrases.setdefault(form, []).append(phrase)
+        node = self._trie
+        for word in words:
+            edges = node.exact if _is_acronym(word) else node.lower
+            key = word if _is_acronym(word) else word.lower()
+            node = edges.setdefault(key, _Node())
+        node.tags.add(tag)
+        (self._acronym_starts if _is_acronym(words[0]) else self._starts).update(_variants(words[0]))
 
     def tag(self, text: str) -> tuple[str, ...]:
         """The sorted tags whose rules match the text.
@@ -87,25 +114,29 @@ class TagMatcher:
             found |= self._words[form]
         for form in token_set.intersection(self._acronyms):
             found |= self._acronyms[form]
-        lowered: list[str] | None = None
-        for phrases, present in ((self._phrases, lower_set), (self._acronym_phrases, token_set)):
-            for form in present.intersection(phrases):
-                if lowered is None:
-                    lowered = [token.lower() for token in tokens]
-                for phrase in phrases[form]:
-                    if phrase.tag not in found and _has_phrase(tokens, lowered, phrase):
-                        found.add(phrase.tag)
+        if lower_set.isdisjoint(self._starts) and token_set.isdisjoint(self._acronym_starts):
+            return tuple(sorted(found))
+        lowered = [token.lower() for token in tokens]
+        for i in range(len(tokens)):
+            if lowered[i] in self._starts or tokens[i] in self._acronym_starts:
+                found |= self._walk(tokens, lowered, i)
         return tuple(sorted(found))
 
-
-def _has_phrase(tokens: list[str], lowered: list[str], phrase: _Phrase) -> bool:
-    """True when the phrase's words follow each other somewhere in the tokens."""
-    words = [(tokens if exact else lowered, forms) for forms, exact in zip(phrase.words, phrase.exact_case)]
-    (first_seq, first_forms), rest = words[0], words[1:]
-    for i in range(len(tokens) - len(rest)):
-        if first_seq[i] in first_forms and all(seq[i + j] in forms for j, (seq, forms) in enumerate(rest, 1)):
-            return True
-    return False
+    def _walk(self, tokens: list[str], lowered: list[str], start: int) -> set[str]:
+        """Tags of every phrase that starts at ``start``."""
+        found: set[str] = set()
+        frontier = [self._trie]
+        for j in range(start, min(len(tokens), start + MAX_RULE_WORDS)):
+            step = []
+            for node in frontier:
+                step += [node.lower[b] for b in _bases(lowered[j]) if b in node.lower]
+                step += [node.exact[b] for b in _acronym_bases(tokens[j]) if b in node.exact]
+            for node in step:
+                found |= node.tags
+            frontier = step
+            if not frontier:
+                break
+        return found
 
 
 def builtin_rules() -> dict[str, list[str]]:
@@ -128,6 +159,8 @@ def load_rules(text: str) -> dict[str, list[str]]:
     import tomllib  # only a --tags run pays for it
     try:
         document = tomllib.loads(text)
+    except RecursionError:
+        raise RulesError("arrays or tables nested too deeply (a rule is a list of strings under [tags])") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = _TOML_LINE_RE.search(message)
@@ -149,9 +182,26 @@ def load_rules(text: str) -> dict[str, list[str]]:
             isinstance(p, str) and _WORD_RE.search(p) for p in patterns)
         if not valid:
             raise RulesError(f"tag '{tag}' must be a non-empty list of words or phrases", _line_of_key(text, tag))
+        longest = max(len(_WORD_RE.findall(p)) for p in patterns)
+        if longest > MAX_RULE_WORDS:
+            raise RulesError(f"tag '{tag}' has a rule of {longest} words; a rule has at most {MAX_RULE_WORDS}",
+                             _line_of_key(text, tag))
     rules = builtin_rules() if mode == "extend" else {}
     rules.update({tag: list(patterns) for tag, patterns in tags.items()})
     return rules
+
+
+_TOML_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x20), 0x7F)}
+_TOML_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\"})
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and every control character (DEL too) escaped.
+
+    >>> toml_string('a"b\x7f')
+    '"a\\\\"b\\\\u007f"'
+    """
+    return '"' + text.translate(_TOML_ESCAPES) + '"'
 
 
 def render_rules(rules: Mapping[str, Iterable[str]]) -> str:
@@ -166,7 +216,7 @@ def render_rules(rules: Mapping[str, Iterable[str]]) -> str:
         "[tags]",
     ]
     for tag, patterns in rules.items():
-        key = tag if _BARE_KEY_RE.fullmatch(tag) else json.dumps(tag, ensure_ascii=False)
-        values = ", ".join(json.dumps(p, ensure_ascii=False) for p in patterns)
+        key = tag if _BARE_KEY_RE.fullmatch(tag) else toml_string(tag)
+        values = ", ".join(toml_string(p) for p in patterns)
         lines.append(f"{key} = [{values}]")
     return "\n".join(lines) + "\n"
