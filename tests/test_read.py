@@ -56,10 +56,14 @@ class FindFilesTest(unittest.TestCase):
         self.addCleanup(self.tmp.cleanup)
 
     def test_sorted_recursive_hidden_skipped_pattern(self):
-        for name in ("b.txt", "a.txt", "sub/c.txt", ".hidden.txt", ".git/d.txt", "notes.md"):
-            self.tmp.write(name, "x")
-        found = [os.path.relpath(f.path, self.tmp.path) for f in find_files([str(self.tmp.path)])]
-        self.assertEqual(found, ["a.txt", "b.txt", os.path.join("sub", "c.txt")])
+        for name in ("b.txt", "a.txt", "sub/c.txt", ".hidden.txt", ".git/d.txt", "notes.md", "refs.bib", "Inbox",
+                     "Makefile"):
+            self.tmp.write(name, "From x@y Mon Jan  1 00:00:00 2024\nSubject: s\n\nbody\n" if name == "Inbox" else "x")
+        found = [(os.path.relpath(f.path, self.tmp.path), f.unknown) for f in find_files([str(self.tmp.path)])]
+        self.assertEqual(found, [("Inbox", False), ("Makefile", True), ("a.txt", False), ("b.txt", False),
+                                 ("notes.md", True), ("refs.bib", False), (os.path.join("sub", "c.txt"), False)])
+        found = [(os.path.relpath(f.path, self.tmp.path), f.unknown) for f in find_files([str(self.tmp.path)], "*.md")]
+        self.assertEqual([name for name, unknown in found if not unknown], ["notes.md"])
 
     def test_symlink_loop_is_not_followed(self):
         self.tmp.write("sub/a.txt", "x")

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from paperlist import __version__
 
+from paperlist.formats import EXTENSIONS, FORMATS
 from paperlist.commands import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, run
 from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
@@ -95,8 +96,11 @@ def _common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("paths", nargs="+", metavar="PATH",
                         help="list files, directories (searched recursively) or - for stdin")
-    common.add_argument("--glob", default="*.txt", metavar="PATTERN",
-                        help="file names to read inside directories (default: %(default)s)")
+    common.add_argument("--glob", default=None, metavar="PATTERN",
+                        help="file names to read inside directories (default: every supported format: "
+                             + " ".join(f"*{ext}" for ext in EXTENSIONS) + ")")
+    common.add_argument("--input-format", choices=FORMATS, default=None,
+                        help="read every input in this format (default: by extension, then by content)")
     common.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
     common.add_argument("--jobs", type=_positive, default=1, metavar="N",
                         help="read, parse and tag files in N processes (default: 1; at most the CPU count)")

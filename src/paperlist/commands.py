@@ -128,7 +128,7 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
         _check_tags(getattr(args, option, []), rules)
     threshold, maybe = _thresholds(args)
     not_duplicates = read_not_duplicates(args.not_duplicates) if args.not_duplicates else set()
-    loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress)
+    loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress, args.input_format)
     progress.finish()  # type: ignore[attr-defined]
     status = _report(loaded, args.strict, stderr)
     from paperlist.dupes import MIN_PREFIX_WORDS, search_duplicates

@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from paperlist.model import Diagnostic, ReadingList
-from paperlist.parse import parse_list
-from paperlist.read import STDIN, STDIN_NAME, Found, Source, find_files, read_source
+from paperlist.formats import detect, parse_input
+from paperlist.read import STDIN, STDIN_NAME, Found, Source, decode_bytes, find_files, read_bytes
 from paperlist.tags import TagMatcher
 
 Progress = Callable[[int, int], None]
 _worker_matcher: TagMatcher | None = None
+_worker_format: str | None = None
 
 
 @dataclass
@@ -24,26 +25,36 @@ class Loaded:
     errors: list[str] = field(default_factory=list)
 
 
-Outcome = tuple[ReadingList | None, tuple[Diagnostic, ...], str | None]
+Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
 
 
-def _from_source(source: Source, matcher: TagMatcher) -> Outcome:
+def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None) -> Outcome:
+    """Parse one input with the reader its format names; ``forced`` overrides detection."""
     if source.error is not None:
-        return None, source.warnings, f"{source.path}: {source.error}"
-    if source.text is None:
-        return None, source.warnings, None
-    parsed = parse_list(source.text, source.path, matcher.tag)
-    return parsed, source.warnings + parsed.warnings, None
+        return [], source.warnings, f"{source.path}: {source.error}"
+    if source.data is None:
+        return [], source.warnings, None
+    fmt = forced or detect(source.path, source.data)
+    text = None
+    warnings = source.warnings
+    if fmt not in ("email", "mbox"):
+        decoded = decode_bytes(source.data, source.path)
+        warnings += decoded.warnings
+        if decoded.text is None:
+            return [], warnings, None
+        text = decoded.text
+    lists, extra = parse_input(source.data, text, source.path, fmt, matcher.tag)
+    return lists, warnings + tuple(extra) + tuple(w for rl in lists for w in rl.warnings), None
 
 
-def _init_worker(rules: Mapping[str, list[str]]) -> None:
-    global _worker_matcher
-    _worker_matcher = TagMatcher(rules)
+def _init_worker(rules: Mapping[str, list[str]], forced: str | None) -> None:
+    global _worker_matcher, _worker_format
+    _worker_matcher, _worker_format = TagMatcher(rules), forced
 
 
 def _load_path(path: str) -> Outcome:
     assert _worker_matcher is not None
-    return _from_source(read_source(path), _worker_matcher)
+    return _from_source(read_bytes(path), _worker_matcher, _worker_format)
 
 
 def short_names(found: list[Found]) -> dict[str, str]:
@@ -60,7 +71,7 @@ def _terminate(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int) -> dict[str, Outcome]:
+def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: str | None) -> dict[str, Outcome]:
     """Read, parse and tag files in ``jobs`` processes; the workers end with the parent.
 
     SIGTERM becomes SystemExit in the parent while the pool runs, so leaving the
@@ -73,7 +84,7 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int) -> dict[
     except ValueError:  # not the main thread: signals cannot be caught here
         previous = None
     try:
-        with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules,)) as pool:
+        with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced)) as pool:
             chunk = max(1, len(paths) // (jobs * 8))
             return dict(zip(paths, pool.map(_load_path, paths, chunksize=chunk)))
     finally:
@@ -81,27 +92,49 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int) -> dict[
             signal.signal(signal.SIGTERM, previous)
 
 
-def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str, jobs: int = 1,
-               stdin: object | None = None, progress: Progress | None = None) -> Loaded:
+def _unknown_files(found: list[Found]) -> list[Diagnostic]:
+    """One warning per directory argument that held files of no supported format."""
+    counts: dict[str, int] = {}
+    for f in found:
+        if f.unknown:
+            counts[f.root] = counts.get(f.root, 0) + 1
+    return [Diagnostic(root, None, f"{n} file{'s' if n != 1 else ''} of unknown type skipped "
+                                   "(--glob or --input-format reads them)") for root, n in counts.items()]
+
+
+def _list_name(list_path: str, source: str, names: dict[str, str]) -> str:
+    """A list's short name: its file's, with ``#N`` for the messages of a mailbox; else its base name."""
+    if list_path == source:
+        return names[source]
+    if list_path.startswith(source + "#"):
+        return names[source] + list_path[len(source):]
+    return os.path.basename(list_path) or list_path
+
+
+def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = None, jobs: int = 1,
+               stdin: object | None = None, progress: Progress | None = None, forced: str | None = None) -> Loaded:
     """Read, parse and tag every input; results keep the order of the inputs whatever ``jobs`` is."""
     loaded = Loaded()
     found = list(find_files(paths, pattern))
+    loaded.warnings.extend(_unknown_files(found))
     loaded.errors.extend(f"{f.path}: {f.error}" for f in found if f.error)
-    files = [f.path for f in found if not f.error]
-    names = short_names([f for f in found if not f.error])
+    readable = [f for f in found if not f.error and not f.unknown]
+    files = [f.path for f in readable]
+    names = short_names(readable)
     jobs = min(jobs, len(files), os.cpu_count() or 1)
     if jobs > 1:
-        results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs)
-        outcomes = (results[p] if p != STDIN else _from_source(read_source(p, stdin), matcher) for p in files)
+        results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced)
+        outcomes = (results[p] if p != STDIN else _from_source(read_bytes(p, stdin), matcher, forced) for p in files)
     else:
-        outcomes = (_from_source(read_source(p, stdin), matcher) for p in files)
+        outcomes = (_from_source(read_bytes(p, stdin), matcher, forced) for p in files)
     snippets = 0
-    for done, (parsed, warnings, error) in enumerate(outcomes, 1):
+    for done, (path, (lists, warnings, error)) in enumerate(zip(files, outcomes), 1):
         loaded.warnings.extend(warnings)
         if error:
             loaded.errors.append(error)
-        if parsed is not None:
-            loaded.lists.append(replace(parsed, name=names[parsed.path]))
+        for parsed in lists:
+            source = STDIN_NAME if path == STDIN else path
+            loaded.lists.append(replace(parsed, name=_list_name(parsed.path, source, names)))
             snippets += len(parsed.snippets)
         if progress:
             progress(done, snippets)

@@ -24,6 +24,20 @@ class Diagnostic:
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """What an alert or a reference export says about a paper besides its text."""
+
+    title: str | None = None
+    authors: str | None = None
+    year: str | None = None
+    venue: str | None = None
+    doi: str | None = None
+    url: str | None = None
+    scholar_id: str | None = None
+    title_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Snippet:
     """The opening of one related paper's abstract, as found in a list."""
 
@@ -34,6 +48,7 @@ class Snippet:
     truncated: bool
     seed_title: str | None = None
     tags: tuple[str, ...] = ()
+    record: Record | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +61,8 @@ class ReadingList:
     snippets: tuple[Snippet, ...]
     warnings: tuple[Diagnostic, ...] = ()
     name: str = ""
+    source: str = "text"
+    kind: str | None = None
 
     @property
     def short_name(self) -> str:

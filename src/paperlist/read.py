@@ -9,11 +9,11 @@ import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from paperlist.formats import detect, format_by_name
 from paperlist.model import Diagnostic
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-DEFAULT_PATTERN = "*.txt"
 MAX_BYTES = 64 * 1024 * 1024
 
 # Control characters other than tab, LF, VT, FF, CR and ESC: a text list has
@@ -29,6 +29,7 @@ class Source:
     text: str | None
     warnings: tuple[Diagnostic, ...] = ()
     error: str | None = None
+    data: bytes | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +39,19 @@ class Found:
     path: str
     name: str
     error: str | None = None
+    unknown: bool = False
+    root: str = ""
 
 
-def find_files(paths: Iterable[str], pattern: str = DEFAULT_PATTERN) -> Iterator[Found]:
+def find_files(paths: Iterable[str], pattern: str | None = None) -> Iterator[Found]:
     """Every input once: files named, and matching files below directories, in argument order.
 
     Directories are walked in sorted order without recursion, hidden entries are
     skipped, a directory reached twice (a symlink loop) is not entered again and
     a file reached twice (named twice, or named and found in a directory) is read once.
+    Inside directories, files match ``pattern`` or, without one, have the
+    extension of a supported format (or, with none, start like an mbox or an
+    e-mail); other files are yielded with ``unknown`` set, to be counted.
     """
     seen_files: set[tuple[int, int]] = set()
     seen_dirs: set[tuple[int, int]] = set()
@@ -60,10 +66,22 @@ def find_files(paths: Iterable[str], pattern: str = DEFAULT_PATTERN) -> Iterator
             continue
         if stat.S_ISDIR(info.st_mode):
             for found in _walk(path, pattern, seen_dirs):
-                if found.error or _first_time(found.path, seen_files):
+                if found.error or found.unknown or _first_time(found.path, seen_files):
                     yield found
         elif _first_time(path, seen_files, info):
             yield Found(path, os.path.basename(path) or path)
+
+
+def _supported(path: str) -> bool:
+    if format_by_name(path):
+        return True
+    if os.path.splitext(path)[1]:
+        return False
+    try:  # Thunderbird keeps each folder as an mbox file without an extension
+        with open(path, "rb") as handle:
+            return detect(path, handle.read(4096)) in ("mbox", "email")
+    except OSError:
+        return False
 
 
 def _first_time(path: str, seen: set[tuple[int, int]], info: os.stat_result | None = None) -> bool:
@@ -102,8 +120,9 @@ def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found
         try:
             if entry.is_dir():
                 directory = entry.path
-            elif entry.is_file() and fnmatch.fnmatch(entry.name, pattern):
-                yield Found(entry.path, os.path.relpath(entry.path, root))
+            elif entry.is_file():
+                wanted = fnmatch.fnmatch(entry.name, pattern) if pattern else _supported(entry.path)
+                yield Found(entry.path, os.path.relpath(entry.path, root), unknown=not wanted, root=root)
         except OSError:
             continue
 
@@ -134,8 +153,8 @@ def read_capped(path: str, stdin: object | None = None) -> bytes:
     return data
 
 
-def read_source(path: str, stdin: object | None = None) -> Source:
-    """Read and decode one input; ``-`` reads the binary stream ``stdin``."""
+def read_bytes(path: str, stdin: object | None = None) -> Source:
+    """Read one input without decoding it (``data``); ``-`` reads the binary stream ``stdin``."""
     name = STDIN_NAME if path == STDIN else path
     try:
         data = read_capped(path, stdin)
@@ -143,7 +162,13 @@ def read_source(path: str, stdin: object | None = None) -> Source:
         if str(exc) in ("larger than 64 MiB", "not a regular file"):
             return Source(name, None, (Diagnostic(name, None, f"{exc}; skipped"),))
         return Source(name, None, error=str(exc))
-    return decode_bytes(data, name)
+    return Source(name, None, data=data)
+
+
+def read_source(path: str, stdin: object | None = None) -> Source:
+    """Read and decode one input; ``-`` reads the binary stream ``stdin``."""
+    source = read_bytes(path, stdin)
+    return source if source.data is None else decode_bytes(source.data, source.path)
 
 
 def _line_of(data: bytes, offset: int) -> int:

@@ -1,0 +1,197 @@
+"""Google Scholar alert e-mails (.eml, .mbox) -> one ReadingList per alert (pure: works on bytes)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.normalize import collapse_whitespace
+from paperlist.records import list_from_records
+
+Tagger = Callable[[str], tuple[str, ...]]
+# Subject line -> (seed title, alert kind).
+_SUBJECTS = [
+    (re.compile(r"^(.*?)\s*[-–]\s*new related research$", re.I), "related"),
+    (re.compile(r"^(.*?)\s*[-–]\s*new citations?$", re.I), "citations"),
+    (re.compile(r"^(.*?)\s*[-–]\s*new articles?$", re.I), "articles"),
+    (re.compile(r"^(?:\d+\s+)?new citations? to (?:my |articles by |the articles? )?(.*)$", re.I), "citations"),
+    (re.compile(r"^(?:\d+\s+)?new results? for (.*)$", re.I), "search"),
+]
+# A line broken after a hyphen (``crowd-<br>based``) joins without a space, as in text lists.
+_HYPHEN_BREAK_RE = re.compile(r"(?<=[^\W\d_]-)[ \t]*\n\s*")
+_FROM_LINE_RE = re.compile(rb"^From ", re.M)
+_MBOXRD_RE = re.compile(rb"^>(>*From )", re.M)
+
+
+def alert_kind(subject: str) -> tuple[str, str | None]:
+    """The seed title and alert kind of a Scholar alert subject.
+
+    >>> alert_kind("Miltiadis Allamanis - new related research")
+    ('Miltiadis Allamanis', 'related')
+    >>> alert_kind('new results for "code search"')
+    ('code search', 'search')
+    """
+    subject = collapse_whitespace(subject)
+    for pattern, kind in _SUBJECTS:
+        match = pattern.match(subject)
+        if match:
+            return match.group(1).strip().strip('"“”') or subject, kind
+    return subject, None
+
+
+def target_url(href: str) -> tuple[str, str | None]:
+    """The paper's own URL inside a ``scholar_url?url=`` link, and the Scholar cluster id (``d=``)."""
+    parts = urlsplit(href)
+    query = parse_qs(parts.query)
+    url = query.get("url", [None])[0]
+    cluster = query.get("d", [None])[0]
+    return (unquote(url) if url else href), cluster
+
+
+class _AlertParser(HTMLParser):
+    """Items of a Scholar alert's HTML: title link, authors/venue line, snippet."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[dict[str, str]] = []
+        self._field: str | None = None
+        self._depth = 0
+        self._parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        classes = (attributes.get("class") or "").split()
+        if self._field:
+            if tag == "br":
+                self._parts.append("\n")
+            elif tag == "div":
+                self._depth += 1
+            return
+        if tag == "a" and "gse_alrt_title" in classes:
+            self.items.append({"href": attributes.get("href") or ""})
+            self._start("title")
+        elif tag == "div" and "gse_alrt_sni" in classes and self.items:
+            self._start("snippet")
+        elif tag == "div" and self.items and "authors" not in self.items[-1] and "snippet" not in self.items[-1]:
+            self._start("authors")
+
+    def _start(self, field: str) -> None:
+        self._field, self._depth, self._parts = field, 0, []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._field == "title" and tag == "a" or self._field in ("snippet", "authors") and tag == "div":
+            if tag == "div" and self._depth:
+                self._depth -= 1
+                return
+            self.items[-1][self._field] = collapse_whitespace(_HYPHEN_BREAK_RE.sub("", "".join(self._parts)))
+            self._field = None
+
+    def handle_data(self, data: str) -> None:
+        if self._field:
+            self._parts.append(data)
+
+
+def _html_items(html: str) -> list[dict[str, str]]:
+    parser = _AlertParser()
+    parser.feed(html)
+    parser.close()
+    return parser.items
+
+
+_TITLE_MARK_RE = re.compile(r"^\[(?:PDF|HTML|BOOK|CITATION|B|C)\]\s*")
+_URL_LINE_RE = re.compile(r"^<?(https?://\S+?)>?$")
+
+
+def _text_items(text: str) -> list[dict[str, str]]:
+    """A plain-text alert: items separated by blank lines, title, authors line, snippet lines, link line."""
+    items = []
+    for block in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
+        lines = [line.strip() for line in block.strip().split("\n") if line.strip()]
+        urls = [m.group(1) for line in lines if (m := _URL_LINE_RE.match(line))]
+        lines = [line for line in lines if not _URL_LINE_RE.match(line)]
+        if len(lines) < 3 or not any("scholar" in u for u in urls):
+            continue
+        items.append({"title": _TITLE_MARK_RE.sub("", lines[0]), "authors": lines[1],
+                      "snippet": " ".join(lines[2:]), "href": urls[0]})
+    return items
+
+
+def _record(item: dict[str, str]) -> tuple[str | None, Record]:
+    title = _TITLE_MARK_RE.sub("", item.get("title", "")).strip() or None
+    url, cluster = target_url(item.get("href", ""))
+    byline = item.get("authors", "")
+    authors, _, venue = byline.partition(" - ")
+    years = re.findall(r"\b(?:19|20)\d{2}\b", venue)  # the last: "arXiv:1912.02015, 2019" is from 2019
+    snippet = item.get("snippet") or None
+    return snippet or title, Record(title, authors.strip() or None, years[-1] if years else None,
+                                    venue.strip() or None, None, url or None, cluster, title_only=snippet is None)
+
+
+def _body(message: email.message.EmailMessage) -> tuple[str, str]:
+    """The HTML part if there is one, else the plain text: ``(kind, text)``."""
+    part = message.get_body(preferencelist=("html", "plain"))
+    if part is None:
+        return "plain", ""
+    try:
+        content = part.get_content()
+    except (LookupError, ValueError, AssertionError):
+        content = part.get_payload(decode=True) or b""
+        content = content.decode("utf-8", errors="replace") if isinstance(content, bytes) else str(content)
+    return ("html" if part.get_content_type() == "text/html" else "plain"), content
+
+
+def parse_message(data: bytes, path: str, line: int = 1, tagger: Tagger | None = None) -> ReadingList | None:
+    """One alert message -> its list, or None when the message is not a Scholar alert."""
+    message = email.message_from_bytes(data, policy=email.policy.default)
+    subject = str(message.get("Subject") or "")
+    sender = str(message.get("From") or "")
+    kind_of_body, body = _body(message)
+    items = _html_items(body) if kind_of_body == "html" else _text_items(body)
+    seed, kind = alert_kind(subject)
+    if not items and kind is None and "scholaralerts" not in sender:
+        return None
+    warnings: list[Diagnostic] = []
+    if not items:
+        warnings.append(Diagnostic(path, line, "Scholar alert without items"))
+    records = [(line, *_record(item)) for item in items]
+    records = [(n, text, record) for n, text, record in records if text]
+    return list_from_records(records, path, seed or None, "email", warnings, tagger, kind or "alert")
+
+
+def split_mbox(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """Each message of an mbox (mboxo or mboxrd) with the line its ``From `` separator is on."""
+    starts = [m.start() for m in _FROM_LINE_RE.finditer(data) if m.start() == 0 or data[m.start() - 1:m.start()] == b"\n"]
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(data)
+        first_newline = data.find(b"\n", start, end)
+        body = data[first_newline + 1:end] if first_newline >= 0 else b""
+        yield data.count(b"\n", 0, start) + 1, _MBOXRD_RE.sub(rb"\1", body)
+
+
+def parse_mailbox(data: bytes, path: str, tagger: Tagger | None = None,
+                  single: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
+    """Every alert of an mbox (or the one message of an .eml) as a list named ``PATH#N``.
+
+    Messages that are not Scholar alerts are skipped with one warning giving their count.
+    """
+    messages = [(1, data)] if single else list(split_mbox(data))
+    lists, skipped = [], 0
+    for number, (line, message) in enumerate(messages, 1):
+        name = path if single else f"{path}#{number}"
+        parsed = parse_message(message, name, line, tagger)
+        if parsed is None:
+            skipped += 1
+        else:
+            lists.append(parsed)
+    warnings = []
+    if not messages:
+        warnings.append(Diagnostic(path, None, "no messages found (an mbox starts each message with 'From ')"))
+    if skipped:
+        what = "1 message is not a Scholar alert" if skipped == 1 else f"{skipped} messages are not Scholar alerts"
+        warnings.append(Diagnostic(path, None, f"{what}; skipped"))
+    return lists, warnings
