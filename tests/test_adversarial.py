@@ -189,30 +189,41 @@ class BoundedTest(HostileCase):
     def test_sigterm_ends_the_workers(self):
         for n in range(40):
             self.tmp.write(f"l{n}.txt", HEADER + "\n\n".join(f"snippet {n} {k} " * 30 + "…" for k in range(2000)))
-        marker = str(self.tmp.path)
-        child = subprocess.Popen([sys.executable, "-m", "paperlist", "summarize", marker, "--jobs", "2"],
+        child = subprocess.Popen([sys.executable, "-m", "paperlist", "summarize", str(self.tmp.path), "--jobs", "2"],
                                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + CASE_SECONDS
-        while len(processes_with(marker)) < 3 and time.monotonic() < deadline and child.poll() is None:
-            time.sleep(0.05)
+        workers: set[int] = set()
+        while len(workers) < 2 and time.monotonic() < deadline and child.poll() is None:
+            workers |= set(children_of(child.pid))
+            time.sleep(0.02)
+        self.assertGreaterEqual(len(workers), 2)
         child.send_signal(signal.SIGTERM)
         child.wait(timeout=CASE_SECONDS)
-        while processes_with(marker) and time.monotonic() < deadline:
+        while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
             time.sleep(0.05)
-        self.assertEqual(processes_with(marker), [])
+        self.assertEqual([pid for pid in workers if alive(pid)], [])
         self.assertEqual(child.returncode, 143)
 
 
-def processes_with(marker: str) -> list[int]:
+def children_of(parent: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if marker.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
+            if int(fields[1]) == parent:
+                found.append(int(entry.name))
     return found
+
+
+def alive(pid: int) -> bool:
+    """A process that exists and is not a zombie."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 class InputsUntouchedTest(HostileCase):

@@ -84,7 +84,10 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: 
     except ValueError:  # not the main thread: signals cannot be caught here
         previous = None
     try:
-        with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced)) as pool:
+        # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own
+        # handler threads included) and hang; spawned workers start clean.
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced)) as pool:
             chunk = max(1, len(paths) // (jobs * 8))
             return dict(zip(paths, pool.map(_load_path, paths, chunksize=chunk)))
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from paperlist.model import DuplicateGroup, Paper, ReadingList, Snippet
+from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet
 
 SnippetKey = tuple[str, int]  # (path, index): unique once every file is read once
 
@@ -30,6 +30,28 @@ class Grouping:
     def in_several_lists(self) -> int:
         """How many papers occur in two or more lists."""
         return sum(len(p.lists) >= 2 for p in self.papers)
+
+
+def merged_record(paper: Paper) -> Record | None:
+    """What the copies of a paper say about it: each field from the kept copy first, then the others in order."""
+    records = [m.record for m in (paper.kept, *paper.members) if m.record is not None]
+    if not records:
+        return None
+    def first(field: str) -> str | None:
+        return next((getattr(r, field) for r in records if getattr(r, field)), None)
+    fields = ("title", "authors", "year", "venue", "doi", "url", "scholar_id")
+    return Record(*(first(f) for f in fields), title_only=all(m.record is not None and m.record.title_only
+                                                              for m in paper.members))
+
+
+def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
+    """The record as JSON fields (every key present, ``null`` when unknown)."""
+    fields: dict[str, object] = {f: getattr(record, f) if record else None
+                                 for f in ("title", "authors", "year", "venue", "doi", "url", "scholar_id")}
+    fields["title_only"] = bool(record and record.title_only)
+    if source is not None:
+        fields["source"] = source
+    return fields
 
 
 def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paperlist.model import Diagnostic, ReadingList
-from paperlist.papers import Grouping, snippet_key
+from paperlist.papers import Grouping, record_fields, snippet_key
 from paperlist.textfmt import Style, json_line, to_csv, to_json, warnings_json
 
 
@@ -27,8 +27,17 @@ def _records(report: ExportReport) -> list[dict[str, object]]:
             paper = paper_of[snippet_key(s)]
             records.append({"path": s.path, "line": s.line, "index": s.index, "seed_title": s.seed_title,
                             "text": s.text, "truncated": s.truncated, "tags": list(s.tags),
-                            "paper": paper.id, "keep": paper.kept is s})
+                            "paper": paper.id, "keep": paper.kept is s, **record_fields(s.record, rl.source)})
     return records
+
+
+RECORD_COLUMNS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "source")
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "" if value is None else value
 
 
 def render_export_jsonl(report: ExportReport, style: Style = Style()) -> str:
@@ -46,9 +55,10 @@ def render_export_json(report: ExportReport, style: Style = Style()) -> str:
 
 def render_export_csv(report: ExportReport, style: Style = Style()) -> str:
     """One row per snippet; tags joined with ``;``."""
-    header = ["path", "line", "index", "seed_title", "text", "truncated", "tags", "paper", "keep"]
+    header = ["path", "line", "index", "seed_title", "text", "truncated", "tags", "paper", "keep", *RECORD_COLUMNS]
     rows = [[r["path"], r["line"], r["index"], r["seed_title"] or "", r["text"], str(r["truncated"]).lower(),
-             ";".join(r["tags"]), r["paper"], str(r["keep"]).lower()] for r in _records(report)]  # type: ignore[arg-type]
+             ";".join(r["tags"]), r["paper"], str(r["keep"]).lower(),  # type: ignore[arg-type]
+             *(_cell(r[c]) for c in RECORD_COLUMNS)] for r in _records(report)]
     return to_csv(header, rows, style.csv_raw)
 
 

@@ -6,9 +6,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from paperlist.model import Record
 from paperlist.tags import TagMatcher
 from paperlist.terminal import terminal_safe, wrap
-from paperlist.textfmt import Style, md_escape, to_csv, to_json
+from paperlist.papers import merged_record, record_fields
+from paperlist.textfmt import Style, md_escape, md_link, to_csv, to_json
 from paperlist.triage import Entry, ranking_rule
 
 TEXT_LINES = 4  # lines of each paper's text in the text view
@@ -69,7 +71,8 @@ def triage_document(report: TriageReport) -> dict[str, object]:
         papers.append({"rank": e.rank, "paper": p.id, "text": p.kept.text, "truncated": p.kept.truncated,
                        "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
                        "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
-                       "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e)})
+                       "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e),
+                       **record_fields(merged_record(p))})
     return {"papers": papers, "rule": report.rule,
             "totals": {"papers": len(papers), "distinct_papers": report.papers,
                        "in_several_lists": report.in_several_lists, "focus": list(report.focus)}}
@@ -100,7 +103,16 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
         lines += ["", f"## {title}", ""]
         for e in entries:
             tags = ", ".join(f"**{md_escape(t)}**" if t in e.focus else md_escape(t) for t in e.paper.tags)
-            lines.append(f"- [ ] {e.rank}. {_bold_focus(e.paper.kept.text, report)}")
+            record = merged_record(e.paper)
+            if record and record.title:
+                lines.append(f"- [ ] {e.rank}. **{md_link(record.title, record.url)}**"
+                             + (f" ({md_escape(record.year)})" if record.year else ""))
+                if not record.title_only:
+                    lines.append(f"  {_bold_focus(e.paper.kept.text, report)}")
+                if record.authors:
+                    lines.append(f"  - by: {md_escape(record.authors)}")
+            else:
+                lines.append(f"- [ ] {e.rank}. {_bold_focus(e.paper.kept.text, report)}")
             lines.append(f"  - lists: {md_escape(_titles(e, report))}")
             lines.append(f"  - tags: {tags or 'untagged'}")
             lines.append(f"  - at: {md_escape(_places(e, report))}")
@@ -121,8 +133,16 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
     number_width = len(str(len(report.entries))) + 2
     indent = " " * number_width
     for e in report.entries:
-        text = wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
-        lines += ["", f"{e.rank}.".ljust(number_width) + text[0]] + [indent + line for line in text[1:]]
+        record = merged_record(e.paper)
+        body = []
+        if record and record.title:
+            title = record.title + (f" ({record.year})" if record.year else "")
+            body += [style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - number_width)]
+        if not (record and record.title_only):
+            body += wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
+        lines += ["", f"{e.rank}.".ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
+        if record and record.url:
+            lines += _field("link", record.url, indent, style)
         lines += _field("lists", _titles(e, report), indent, style)
         tags = ", ".join(e.paper.tags) or "untagged"
         tag_lines = _field("tags", tags, indent, style)
@@ -139,11 +159,15 @@ def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
 
 def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
     """One row per paper; lists, occurrences and tags joined with ``;``."""
-    header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags"]
-    rows = [[e.rank, e.paper.id, len(e.focus), len(e.paper.lists), e.paper.kept.text,
-             ";".join(report.titles.get(path) or "" for path in e.paper.lists),
-             ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags)]
-            for e in report.entries]
+    header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags", "title", "authors",
+              "year", "doi", "url"]
+    rows = []
+    for e in report.entries:
+        record = merged_record(e.paper) or Record()
+        rows.append([e.rank, e.paper.id, len(e.focus), len(e.paper.lists), e.paper.kept.text,
+                     ";".join(report.titles.get(path) or "" for path in e.paper.lists),
+                     ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags),
+                     record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or ""])
     return to_csv(header, rows, style.csv_raw)
 
 

@@ -24,6 +24,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "list": ("path", "list"),
     "seed": ("seed_title", "seed", "seed title"),
     "line": ("line",),
+    "title_only": ("title_only",),
+    "scholar_id": ("scholar_id",),
 }
 
 
@@ -59,7 +61,8 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
         line = int(row["line"]) if row.get("line", "").isdigit() else number
         record = Record(title, row.get("authors") or None, (row.get("year") or "")[:4] or None,
                         row.get("venue") or None, row.get("doi") or None, row.get("url") or None,
-                        None, title_only=body is title)
+                        row.get("scholar_id") or None,
+                        title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title)
         if record == Record():
             record = None
         key = ("list", row["list"]) if row.get("list") else ("seed", row["seed"]) if row.get("seed") else ("", "")

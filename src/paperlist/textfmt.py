@@ -101,6 +101,26 @@ def md_escape(text: str) -> str:
     return terminal_safe(text).translate(_MD_ESCAPES)
 
 
+def safe_url(url: str | None) -> str | None:
+    """An http(s) URL fit for a link target (spaces, quotes, brackets and controls percent-encoded), else None.
+
+    >>> safe_url("javascript:alert(1)") is None
+    True
+    >>> safe_url("https://x.org/a b(c)")
+    'https://x.org/a%20b%28c%29'
+    """
+    if not url or not url.lower().startswith(("http://", "https://")):
+        return None
+    return "".join(f"%{ord(c):02X}" if c in ' "\'<>()[]`{}|\\^' or ord(c) < 0x21 or 0x7F <= ord(c) < 0xA0
+                   else c for c in url)
+
+
+def md_link(text: str, url: str | None) -> str:
+    """``[text](url)`` with the text escaped, or the escaped text alone when the URL is not http(s)."""
+    target = safe_url(url)
+    return f"[{md_escape(text)}]({target})" if target else md_escape(text)
+
+
 def bar(count: int, most: int, width: int) -> str:
     """A proportional bar of ``█`` characters, at least one for a non-zero count."""
     if most <= 0 or count <= 0 or width <= 0:
