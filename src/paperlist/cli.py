@@ -17,8 +17,9 @@ from paperlist.formats import EXTENSIONS, FORMATS
 from paperlist.commands import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, run
 from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
+from paperlist.model import KIND_ORDER
 
-KINDS = ("exact", "truncation", "near")
+KINDS = tuple(KIND_ORDER)
 MIN_WIDTH = 20
 OUTPUT_CHUNK = 64 * 1024
 
@@ -161,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--maybe", type=_probability, metavar="T",
                    help="also report 'maybe' groups: texts whose every pair scores from T up to --threshold")
     p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
-                   help="show only these kinds: exact, truncation, near (default: all)")
+                   help="show only these kinds: exact, truncation, identifier, title, near (default: all)")
     p.add_argument("--sort", choices=("kind", "place", "similarity"), default="kind",
                    help="group order: by kind then place (default), by place, or loosest similarity first")
     p.add_argument("--cross-list", action="store_true", help="only groups spanning two or more lists")

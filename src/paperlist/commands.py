@@ -7,7 +7,7 @@ import re
 from typing import TextIO
 
 from paperlist.load import Loaded, Progress, load_lists
-from paperlist.model import Diagnostic, Snippet
+from paperlist.model import KIND_ORDER, Diagnostic, Snippet
 from paperlist.read import InputError, read_capped
 from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
 from paperlist.terminal import terminal_safe
@@ -15,7 +15,6 @@ from paperlist.textfmt import Style
 
 EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
-_KIND_ORDER = {"exact": 0, "truncation": 1, "near": 2}
 
 
 class UsageError(Exception):
@@ -170,7 +169,7 @@ def _dupes(args: argparse.Namespace, loaded: Loaded, grouping, threshold: float 
     from paperlist.render_dupes import DUPES_RENDERERS, DupesReport
     groups = [g for g in grouping.groups if g.kind in args.kind and (not args.cross_list or len(g.lists) >= 2)]
     if args.sort == "kind":
-        groups.sort(key=lambda g: (g.tier != "duplicate", _KIND_ORDER[g.kind], g.id))
+        groups.sort(key=lambda g: (g.tier != "duplicate", KIND_ORDER[g.kind], g.id))
     elif args.sort == "similarity":
         groups.sort(key=lambda g: (g.similarity, g.id))
     report = DupesReport(groups, grouping, sum(len(rl.snippets) for rl in loaded.lists), threshold, maybe,

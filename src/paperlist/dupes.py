@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from paperlist.model import DuplicateGroup, Kind, Pair, Snippet
+from paperlist.identity import identity_links, titles_differ
+from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet
 from paperlist.normalize import fingerprint, match_key, strip_truncation
 from paperlist.similarity import search_similar
 
@@ -29,7 +30,6 @@ DEFAULT_THRESHOLD = 0.5
 NEAR_MAX_POSTINGS = 1000
 NEAR_BUDGET = 2_000_000
 NEAR_BUDGET_PER_TEXT = 50
-_KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "near": 2}
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
@@ -150,9 +150,27 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
         pairs.append((where[corpus.members[a][0]], where[corpus.members[b][0]], kind, score))
     evidence = tuple(sorted((Pair(min(a, b), max(a, b), kind, score) for a, b, kind, score in pairs),
                            key=lambda p: (p.a, p.b)))
-    kind = max((p.kind for p in evidence), key=_KIND_ORDER.__getitem__)
+    kind = max((p.kind for p in evidence), key=KIND_ORDER.__getitem__)
     lists = tuple(sorted({m.path for m in members}))
     return DuplicateGroup(0, kind, tier, members, evidence, _keep_index(members), lists)  # type: ignore[arg-type]
+
+
+def _record_links(corpus: Corpus, records: list[list[Record]], bigrams: list[frozenset[str]],
+                  known: list[Link], allowed: Callable[[int, int], bool]) -> list[Link]:
+    """Links from what the records say: the same DOI or Scholar cluster, or the same title (identity.py)."""
+    title_only = [any(r.title_only for r in text_records) for text_records in records]
+    identifier, titled = identity_links(records, corpus.keys, bigrams, title_only)
+    # Only links that join what is not joined yet: the group's kind names the evidence it needed.
+    joined = _Components(len(corpus.keys))
+    for a, b, _, _ in known:
+        joined.union(a, b)
+    links: list[Link] = []
+    for kind, pairs in (("identifier", identifier), ("title", titled)):
+        for a, b in pairs:
+            if joined.find(a) != joined.find(b) and allowed(a, b):
+                joined.union(a, b)
+                links.append((a, b, kind, 1.0))  # type: ignore[arg-type]
+    return links
 
 
 def find_duplicates(
@@ -185,14 +203,21 @@ def search_duplicates(
     links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
     maybe_links: list[Link] = []
     unchecked: list[Snippet] = []
+    records = [[r for i in members if (r := corpus.snippets[i].record) is not None] for members in corpus.members]
+    has_records = any(records)
+    bigrams = near_sets(corpus) if threshold is not None or has_records else []
+    if has_records:
+        links += _record_links(corpus, records, bigrams, links, allowed)
     if threshold is not None:
         lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
-        pairs, incomplete = search_similar(near_sets(corpus), lowest, NEAR_MAX_POSTINGS, budget)
+        pairs, incomplete = search_similar(bigrams, lowest, NEAR_MAX_POSTINGS, budget)
         for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue
+            if has_records and titles_differ(records[a], records[b]):
+                continue  # shared boilerplate under two different titles is not one paper
             (links if score >= threshold else maybe_links).append((a, b, "near", score))
         unchecked = [corpus.snippets[i] for k in incomplete for i in corpus.members[k][:1]]
     return _assemble(corpus, links, maybe_links), unchecked

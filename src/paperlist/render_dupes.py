@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from paperlist.model import Diagnostic, DuplicateGroup
+from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup
 from paperlist.normalize import fingerprint, match_key
-from paperlist.papers import Grouping
+from paperlist.papers import Grouping, record_fields
 from paperlist.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.textfmt import Style, md_escape, to_csv, to_json, warnings_json
 from paperlist.worddiff import MAX_DIFF_WORDS, diff_words, marked, word_diff
 
-KINDS = ("exact", "truncation", "near")
-SECTION_TITLES = {"exact": "Exact copies", "truncation": "Cut at another length", "near": "Re-worded",
-                  "maybe": "Maybe the same paper"}
+KINDS = tuple(KIND_ORDER)
+SECTION_TITLES = {"exact": "Exact copies", "truncation": "Cut at another length", "identifier": "Same DOI or Scholar id",
+                  "title": "Same title", "near": "Re-worded", "maybe": "Maybe the same paper"}
 OPEN, CLOSE, ROLES = {"-": "[-", "+": "{+"}, {"-": "-]", "+": "+}"}, {"=": "", "-": "del", "+": "ins"}
 TEXT_LINES = 3  # lines of the kept text shown per group
+PAIRS_SHOWN = 4  # pairs listed per group in the text view
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,8 @@ def dupes_document(report: DupesReport) -> dict[str, object]:
     groups = []
     for g in report.groups:
         members = [{"path": m.path, "line": m.line, "index": m.index, "seed_title": m.seed_title,
-                    "text": m.text, "keep": n == g.keep, "fingerprint": fingerprint(match_key(m.text))}
-                   for n, m in enumerate(g.members)]
+                    "text": m.text, "keep": n == g.keep, "fingerprint": fingerprint(match_key(m.text)),
+                    **record_fields(m.record)} for n, m in enumerate(g.members)]
         pairs = []
         for p in g.pairs:
             pair: dict[str, object] = {"a": p.a, "b": p.b, "kind": p.kind, "similarity": round(p.similarity, 4)}
@@ -111,6 +112,9 @@ def _group_lines(g: DuplicateGroup, style: Style, explain: bool, names: dict[str
     copies = f"{len(g.members)} copies in {len(g.lists)} list{'s' if len(g.lists) != 1 else ''}"
     head = f"[{g.id}] {style.paint(g.kind, 'kind')} {g.similarity:.2f} · {copies}"
     lines = [head if style.color else cut(head, style.width)]
+    title = next((m.record.title for m in (g.members[g.keep], *g.members) if m.record and m.record.title), None)
+    if title:
+        lines += ["    " + style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - 4)]
     lines += ["    " + line for line in wrap(terminal_safe(g.members[g.keep].text), style.width - 4, TEXT_LINES)]
     number_width = len(str(len(g.members))) + 1
     for n, m in enumerate(g.members, 1):
@@ -119,12 +123,13 @@ def _group_lines(g: DuplicateGroup, style: Style, explain: bool, names: dict[str
         text = wrap(f"{place} · {terminal_safe(m.seed_title or '(no seed title)')}", style.width - 6 - number_width)
         lines.append(f"    {mark}  {text[0]}")
         lines += [" " * (6 + number_width) + line for line in text[1:]]
-    for p in g.pairs:
-        if p.kind == "exact" and not explain:
-            continue
+    shown = [p for p in g.pairs if explain or p.kind not in ("exact", "identifier", "title")]
+    for p in shown[:PAIRS_SHOWN]:
         lines.append(f"    {p.a + 1}~{p.b + 1}  {p.kind} {p.similarity:.2f}")
         if explain:
             lines += _diff_lines(g.members[p.a].text, g.members[p.b].text, style, "      ")
+    if len(shown) > PAIRS_SHOWN:
+        lines.append(f"    (+{len(shown) - PAIRS_SHOWN} more pairs: --format json lists them all)")
     return lines
 
 

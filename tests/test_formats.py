@@ -1,0 +1,219 @@
+"""Reading where lists come from: Scholar alerts, BibTeX, RIS, CSV/TSV and paperlist's own exports."""
+
+import json
+import os
+import random
+import shutil
+import unittest
+
+from paperlist.bibtex import parse_bibtex
+from paperlist.formats import detect
+from paperlist.latex import latex_to_text
+from paperlist.mail import alert_kind, parse_mailbox
+from paperlist.ris import parse_ris
+from paperlist.table import parse_table
+
+from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
+
+FIXTURES = ROOT / "tests" / "data" / "formats"
+ALERT = ROOT.parent / "shared" / "data" / "scholar-alert-email" / "related-research.eml"
+WHY = "Why Generated Code Fails Its Tests"
+
+
+def fixture(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8-sig")
+
+
+class BibtexTest(unittest.TestCase):
+    def test_awkward_entries(self):
+        parsed = parse_bibtex(fixture("refs.bib"), "refs.bib")
+        self.assertEqual(parsed.seed_title, "Testing Code Written by Models")
+        self.assertEqual([(s.line, s.record.title) for s in parsed.snippets], [
+            (5, WHY), (17, "Schrödinger's Bug: Nested Braces and Accents in Études"),
+            (25, "A Paper Known Only by Its Title")])
+        why, accents, title_only = parsed.snippets
+        self.assertTrue(why.text.startswith("Large language models write code that compiles but often fails"))
+        self.assertEqual((why.record.authors, why.record.venue, why.record.year, why.record.doi),
+                         ("Author, A.; Writer, Börje", "Proceedings of the Code Conference, 2025", "2025",
+                          "10.5555/CODE.2025.1"))
+        self.assertEqual(accents.text, "We show that naïve parsers lose accents and braces. Our parser keeps "
+                                       "both—and more.")
+        self.assertEqual(accents.record.authors, "Müller, Jürgen; Škoda, Aleš")
+        self.assertEqual((title_only.text, title_only.record.title_only), ("A Paper Known Only by Its Title", True))
+        self.assertEqual([w.render() for w in parsed.warnings], [
+            "refs.bib:27: warning: @article entry: unbalanced braces; skipped",
+            "refs.bib:31: warning: entry 'nofields2020' has no title or abstract; skipped"])
+
+    def test_latex(self):
+        cases = [(r"{\"o}", "ö"), (r"\"{o}", "ö"), (r"\c{c}", "ç"), (r"{\ss}", "ß"), (r"caf\'e", "café"),
+                 (r"\& 50\%", "& 50%"), (r"{{A} {B}}", "A B"), (r"\v{S}koda", "Škoda"), (r"x~y", "x y"),
+                 (r"a---b--c", "a—b–c"), (r"\textit{word}", "word"), (r"\{kept\}", "{kept}")]
+        for tex, text in cases:
+            with self.subTest(tex):
+                self.assertEqual(latex_to_text(tex), text)
+
+    def test_file_name_is_the_seed_without_a_comment(self):
+        self.assertEqual(parse_bibtex("@misc{a, title={T}}", "dir/my-refs.bib").seed_title, "my-refs")
+
+
+class RisTest(unittest.TestCase):
+    def test_records_and_missing_er(self):
+        parsed = parse_ris(fixture("refs.ris"), "refs.ris")
+        self.assertEqual([(s.line, s.record.title, s.truncated) for s in parsed.snippets], [
+            (1, WHY, True), (13, "Repairing Flaky Tests Automatically", False), (19, "A Record Without Its End", False)])
+        first = parsed.snippets[0]
+        self.assertEqual((first.record.authors, first.record.year, first.record.doi),
+                         ("Author, A.; Writer, B.", "2025", "https://doi.org/10.5555/code.2025.1"))
+        self.assertIn("We study why, using a benchmark", first.text)  # continuation lines joined
+        self.assertEqual([w.render() for w in parsed.warnings], ["refs.ris:13: warning: record without ER (end of record)",
+                                                                 "refs.ris:19: warning: record without ER (end of record)"])
+
+
+class TableTest(unittest.TestCase):
+    def test_zotero_bom_and_quoted_newlines(self):
+        [parsed] = parse_table(fixture("zotero.csv"), "zotero.csv")
+        self.assertEqual([(s.line, s.record.title, s.record.title_only) for s in parsed.snippets],
+                         [(3, "Repairing Flaky Tests Automatically", False), (4, WHY, True)])
+        self.assertIn("repeated runs under controlled", parsed.snippets[0].text)
+        self.assertEqual(parsed.snippets[1].record.doi, "10.5555/code.2025.1")
+
+    def test_scopus_semicolons_and_wos_tabs(self):
+        [scopus] = parse_table(fixture("scopus.csv"), "scopus.csv")
+        self.assertEqual([(s.record.title, s.record.authors) for s in scopus.snippets],
+                         [("Fuzzing Compilers with Grammars", "Tester C.")])
+        [wos] = parse_table(fixture("wos.tsv"), "wos.tsv", delimiter="\t")
+        self.assertEqual([(s.record.title, s.record.year, s.text) for s in wos.snippets],
+                         [("Repairing Flaky Tests Automatically", "2024", "Flaky tests pass and fail on the same code.")])
+
+    def test_header_without_known_columns(self):
+        [parsed] = parse_table("a,b\n1,2\n", "x.csv")
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["x.csv:1: warning: no title, abstract or text column in the header; skipped",
+                          "x.csv: warning: no entries with a title or abstract found"])
+
+    def test_own_exports_read_back_to_the_same_lists(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        expected = json.loads(run_cli("dupes", str(EXAMPLES), "--format", "json")[1])
+        for fmt, name in (("csv", "export.csv"), ("jsonl", "export.jsonl")):
+            with self.subTest(fmt):
+                path = tmp.write(name, run_cli("export", str(EXAMPLES), "--format", fmt)[1])
+                code, out, err = run_cli("dupes", path, "--format", "json")
+                self.assertEqual((code, err), (0, ""))
+                again = json.loads(out)
+                self.assertEqual(again["groups"], expected["groups"])
+                self.assertEqual(again["totals"], expected["totals"])
+
+
+class MailTest(unittest.TestCase):
+    def test_subjects(self):
+        cases = [("Miltiadis Allamanis - new related research", ("Miltiadis Allamanis", "related")),
+                 ("Jane Q. Researcher - new citations", ("Jane Q. Researcher", "citations")),
+                 ("Software Testing - new articles", ("Software Testing", "articles")),
+                 ('new results for "code generation"', ("code generation", "search")),
+                 ("Lunch?", ("Lunch?", None))]
+        for subject, expected in cases:
+            with self.subTest(subject):
+                self.assertEqual(alert_kind(subject), expected)
+
+    def test_multipart_alert(self):
+        lists, warnings = parse_mailbox((FIXTURES / "citations.eml").read_bytes(), "c.eml", single=True)
+        [alert] = lists
+        self.assertEqual((alert.seed_title, alert.kind, alert.source, warnings), ("Jane Q. Researcher", "citations",
+                                                                                 "email", []))
+        first = alert.snippets[0]
+        self.assertEqual((first.record.title, first.record.url, first.record.scholar_id, first.record.year),
+                         (WHY, "https://example.org/papers/why-code-fails", "4411", "2025"))
+        self.assertEqual(first.record.authors, "A Author, B Writer")
+        self.assertTrue(first.truncated)
+        self.assertIn("We study why, using a benchmark", first.text)  # <br> joined as a space
+
+    def test_mbox_with_a_plain_alert_and_a_non_alert(self):
+        lists, warnings = parse_mailbox((FIXTURES / "alerts.mbox").read_bytes(), "a.mbox")
+        self.assertEqual([(rl.path, rl.seed_title, rl.kind, len(rl.snippets)) for rl in lists],
+                         [("a.mbox#1", "code generation", "search", 1), ("a.mbox#3", "Software Testing", "articles", 1)])
+        self.assertEqual([w.render() for w in warnings], ["a.mbox: warning: 1 message is not a Scholar alert; skipped"])
+        self.assertEqual(lists[0].snippets[0].record.url, "https://example.org/papers/why-code-fails")
+
+    @unittest.skipUnless(ALERT.is_file(), "needs ../shared/data/scholar-alert-email")
+    def test_the_real_alert(self):
+        [alert], warnings = parse_mailbox(ALERT.read_bytes(), "r.eml", single=True)
+        self.assertEqual((alert.seed_title, alert.kind, warnings), ("Miltiadis Allamanis", "related", []))
+        self.assertEqual([s.record.scholar_id for s in alert.snippets],
+                         ["14738475476269854027", "1265523937840195688", "14597258801362895209"])
+        self.assertEqual(alert.snippets[0].record.url, "https://arxiv.org/pdf/1912.02015")
+        self.assertTrue(all(s.truncated for s in alert.snippets))
+        self.assertIn("crowd-based approach", alert.snippets[2].text)
+
+
+class AcrossFormatsTest(unittest.TestCase):
+    def test_one_paper_in_every_format_is_one_group(self):
+        code, out, err = run_cli("dupes", str(FIXTURES), "--format", "json")
+        self.assertEqual(code, 0)
+        groups = json.loads(out)["groups"]
+        why = [g for g in groups if any(m["title"] == WHY for m in g["members"])]
+        self.assertEqual(len(why), 1)
+        self.assertEqual(sorted(os.path.basename(m["path"]) for m in why[0]["members"]),
+                         ["alerts.mbox#1", "citations.eml", "list.txt", "refs.bib", "refs.ris", "zotero.csv"])
+
+    def test_triage_over_a_mailbox(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        mailbox = (FIXTURES / "alerts.mbox").read_bytes() + b"\n" + b"From x Mon Nov 10 10:00:00 2025\n" + (
+            FIXTURES / "citations.eml").read_bytes()
+        if ALERT.is_file():
+            mailbox += b"\nFrom x Tue Nov 11 10:00:00 2025\n" + ALERT.read_bytes()
+        path = tmp.write("Inbox", mailbox)
+        code, out, err = run_cli("triage", path, "--format", "json")
+        self.assertEqual((code, err), (0, f"{path}: warning: 1 message is not a Scholar alert; skipped\n"))
+        papers = json.loads(out)["papers"]
+        titles = [p["title"] for p in papers]
+        self.assertEqual(len(titles), len(set(titles)))
+        self.assertEqual(len(papers), 3 + (3 if ALERT.is_file() else 0))
+        why = next(p for p in papers if p["title"] == WHY)
+        self.assertEqual((why["url"], why["lists"]), ("https://example.org/papers/why-code-fails",
+                                                      ["code generation", "Jane Q. Researcher"]))
+        markdown = run_cli("triage", path)[1]
+        self.assertIn(f"**[{WHY}](https://example.org/papers/why-code-fails)** (2025)", markdown)
+
+    def test_detection_and_forced_format(self):
+        cases = [("x.bib", b"@article{a, title={t}}", "bibtex"), ("Inbox", b"From a@b Mon\nSubject: s\n\n", "mbox"),
+                 ("msg", b"Subject: s\nFrom: a@b\n\nbody", "email"), ("x", b"TY  - JOUR\nER  - \n", "ris"),
+                 ("x", b'{"text": "a"}\n', "jsonl"), ("x", b"Related papers: t\n", "text"), ("X.CSV", b"a", "csv")]
+        for name, data, fmt in cases:
+            with self.subTest(name=name, fmt=fmt):
+                self.assertEqual(detect(name, data), fmt)
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("refs.txt", fixture("refs.bib"))
+        code, out, _ = run_cli("export", path, "--input-format", "bibtex", "--format", "json")
+        self.assertEqual((code, json.loads(out)["totals"]["snippets"]), (0, 3))
+
+
+class ReaderFuzzTest(unittest.TestCase):
+    """Mutated fixtures of every format: no traceback, and every warning names its file."""
+
+    def test_mutations(self):
+        rng = random.Random(5)
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        names = [n for n in os.listdir(FIXTURES) if not n.endswith(".py")]
+        pieces = [b"{", b"}", b"@", b'"', b"\n", b"\r\n", b"TY  - ", b"ER  - ", b"\x00", b"\xff", b";", b",",
+                  b"<a class=\"gse_alrt_title\">", b"</div>", b"From ", b"=\n", b"\\", b"\xe2\x80\xa6"]
+        for trial in range(150):
+            name = rng.choice(names)
+            data = bytearray((FIXTURES / name).read_bytes())
+            for _ in range(rng.randint(1, 8)):
+                at = rng.randrange(len(data) + 1)
+                if rng.random() < 0.5:
+                    del data[at:at + rng.randint(1, 40)]
+                else:
+                    data[at:at] = rng.choice(pieces)
+            path = tmp.write(f"t{trial}/{name}", bytes(data))
+            with self.subTest(trial=trial, name=name):
+                code, out, err = run_cli("export", path, "--format", "json")
+                self.assertIn(code, (0, 2))
+                self.assertNotIn("internal error", err)
+                doc = json.loads(out)
+                for warning in doc["warnings"]:
+                    self.assertTrue(warning["path"].startswith(path), warning)
