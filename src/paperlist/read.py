@@ -15,6 +15,19 @@ from paperlist.model import Diagnostic
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 MAX_BYTES = 64 * 1024 * 1024
+# Mailbox exports (Thunderbird folders, Google Takeout) and reference libraries are
+# larger than any list; their markup shrinks to far less text than they hold.
+MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
+ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "csv", "tsv", "jsonl")
+
+
+def size_limit(path: str) -> int:
+    """How many bytes an input may hold: MAX_ARCHIVE_BYTES for mailboxes and reference exports."""
+    return MAX_ARCHIVE_BYTES if format_by_name(path) in ARCHIVE_FORMATS else MAX_BYTES
+
+
+def _size_text(limit: int) -> str:
+    return f"{limit // (1024 * 1024 * 1024)} GiB" if limit >= 1024 ** 3 else f"{limit // (1024 * 1024)} MiB"
 
 # Control characters other than tab, LF, VT, FF, CR and ESC: a text list has
 # (almost) none of them, a binary file has many.
@@ -132,24 +145,25 @@ class InputError(Exception):
 
 
 def read_capped(path: str, stdin: object | None = None) -> bytes:
-    """The bytes of a regular file or of stdin (``-``), at most MAX_BYTES; raise InputError otherwise.
+    """The bytes of a regular file or of stdin (``-``), at most ``size_limit``; raise InputError otherwise.
 
     FIFOs, devices and directories are refused before they are opened: opening
     a FIFO blocks and a device such as /dev/urandom never ends.
     """
+    limit = MAX_BYTES if path == STDIN else size_limit(path)
     if path == STDIN:
-        data = stdin.read(MAX_BYTES + 1) if stdin is not None else b""  # type: ignore[attr-defined]
+        data = stdin.read(limit + 1) if stdin is not None else b""  # type: ignore[attr-defined]
     else:
         try:
             info = os.stat(path)
             if not stat.S_ISREG(info.st_mode):
                 raise InputError("not a regular file" if not stat.S_ISDIR(info.st_mode) else "Is a directory")
             with open(path, "rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
+                data = handle.read(limit + 1)
         except OSError as exc:
             raise InputError(exc.strerror or str(exc)) from None
-    if len(data) > MAX_BYTES:
-        raise InputError("larger than 64 MiB")
+    if len(data) > limit:
+        raise InputError(f"larger than {_size_text(limit)}")
     return data
 
 
@@ -159,7 +173,7 @@ def read_bytes(path: str, stdin: object | None = None) -> Source:
     try:
         data = read_capped(path, stdin)
     except InputError as exc:
-        if str(exc) in ("larger than 64 MiB", "not a regular file"):
+        if str(exc).startswith("larger than") or str(exc) == "not a regular file":
             return Source(name, None, (Diagnostic(name, None, f"{exc}; skipped"),))
         return Source(name, None, error=str(exc))
     return Source(name, None, data=data)
