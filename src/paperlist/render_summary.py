@@ -19,7 +19,8 @@ def summary_document(summary: Summary) -> dict[str, object]:
     return {
         "lists": [{"path": s.path, "name": s.name, "seed_title": s.seed_title, "seed_truncated": s.seed_truncated,
                    "snippets": s.snippets, "truncated": s.truncated, "papers": s.papers,
-                   "only_here": s.only_here, "tags": s.tags} for s in summary.lists],
+                   "only_here": s.only_here, "tags": s.tags, "source": s.source, "kind": s.kind}
+                  for s in summary.lists],
         "totals": {**summary.totals, "tags_counted": TAG_NOTE},
         "overlap": summary.overlap,
         "terms": [{"term": term, "papers": n, "snippets": n} for term, n in summary.terms],
@@ -55,7 +56,8 @@ def _list_rows(summary: Summary, style: Style) -> list[str]:
         title_lines = wrap(terminal_safe(s.seed_title or "(no seed title)"), title_width)
         lines.append(row(cells, title_lines[0]))
         lines += [lead + line for line in title_lines[1:]]
-        about = terminal_safe(s.name) + (" · " + terminal_safe(_top_tags(s.tags)) if s.tags else "")
+        about = terminal_safe(s.name) + (f" · {s.kind} alert" if s.kind else "")
+        about += " · " + terminal_safe(_top_tags(s.tags)) if s.tags else ""
         lines += [lead + style.paint(line, "dim") for line in wrap(about, style.width - len(lead))]
     return lines
 

@@ -37,6 +37,8 @@ class ListSummary:
     papers: int
     only_here: int
     tags: dict[str, int]
+    source: str = "text"
+    kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,7 @@ def frequent_terms(texts: Iterable[str], limit: int) -> list[tuple[str, int]]:
 def _list_summary(rl: ReadingList, papers: Sequence[Paper]) -> ListSummary:
     return ListSummary(rl.path, rl.short_name, rl.seed_title, rl.seed_truncated, len(rl.snippets),
                        sum(s.truncated for s in rl.snippets), len(papers),
-                       sum(len(p.lists) == 1 for p in papers), count_tags(p.tags for p in papers))
+                       sum(len(p.lists) == 1 for p in papers), count_tags(p.tags for p in papers), rl.source, rl.kind)
 
 
 def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
