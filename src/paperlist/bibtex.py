@@ -16,6 +16,8 @@ _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
 _NAME_RE = re.compile(r"\s*([A-Za-z][\w:.+/-]*)\s*")
 _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
+_SPECIAL_RE = re.compile(r"[{}\\@]")  # what changes the state of a brace scan
+_SPECIAL_PAREN_RE = re.compile(r"[{}\\@)]")
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                          "nov", "dec")}
 
@@ -31,7 +33,9 @@ class _Broken(Exception):
 def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
     """The text inside balanced braces from ``start`` (just after the opener), and the index after the closer."""
     depth, i = 0, start
-    while i < len(text):
+    special = _SPECIAL_PAREN_RE if close == ")" else _SPECIAL_RE
+    while (match := special.search(text, i)) is not None:
+        i = match.start()
         char = text[i]
         if char == "\\":
             i += 2
@@ -42,10 +46,10 @@ def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
             depth -= 1
         elif char == close and depth == 0:
             return text[start:i], i + 1
-        elif char == "@" and text[i - 1] == "\n" and _NEXT_ENTRY_RE.match(text, i):
+        elif char == "@" and i and text[i - 1] == "\n" and _NEXT_ENTRY_RE.match(text, i):
             break  # the next entry starts at a line start: this one was never closed
         i += 1
-    raise _Broken("unbalanced braces", i)
+    raise _Broken("unbalanced braces", i if match else len(text))
 
 
 def _quoted(text: str, start: int) -> tuple[str, int]:
@@ -109,8 +113,18 @@ def _fields(body: str, strings: dict[str, str], offset: int) -> dict[str, str]:
     return fields
 
 
-def _line_at(text: str, index: int) -> int:
-    return text.count("\n", 0, index) + 1
+class _Lines:
+    """Line numbers of increasing offsets, counted once: entries are met in order."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.offset, self.line = text, 0, 1
+
+    def at(self, index: int) -> int:
+        if index < self.offset:
+            return self.text.count("\n", 0, index) + 1
+        self.line += self.text.count("\n", self.offset, index)
+        self.offset = index
+        return self.line
 
 
 def _authors(value: str) -> str:
@@ -144,9 +158,10 @@ def parse_bibtex(text: str, path: str, tagger: Tagger | None = None) -> ReadingL
     records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []
     seed: str | None = None
+    lines = _Lines(text)
     i = 0
     while (match := _ENTRY_RE.search(text, i)) is not None:
-        kind, line = match.group(1).lower(), _line_at(text, match.start())
+        kind, line = match.group(1).lower(), lines.at(match.start())
         close = "}" if match.group(2) == "{" else ")"
         try:
             body, i = _braced(text, match.end(), close)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import email
-import email.policy
+import email.header
+import email.message
 import re
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
@@ -80,6 +81,10 @@ class _AlertParser(HTMLParser):
         elif tag == "div" and self.items and "authors" not in self.items[-1] and "snippet" not in self.items[-1]:
             self._start("authors")
 
+    def reset_item(self) -> None:
+        """Close whatever the last item left open: the next one starts afresh."""
+        self.rawdata, self._field = "", None
+
     def _start(self, field: str) -> None:
         self._field, self._depth, self._parts = field, 0, []
 
@@ -97,12 +102,26 @@ class _AlertParser(HTMLParser):
 
 
 def _html_items(html: str) -> list[dict[str, str]]:
+    """Items of an alert's HTML; only the markup from each title link to its snippet is parsed.
+
+    The rest of an alert (styles, share buttons, footers) is most of its bytes;
+    skipping it makes reading a mailbox several times faster.
+    """
     parser = _AlertParser()
-    parser.feed(html)
+    starts = [m.start() for m in _ITEM_START_RE.finditer(html)]
+    if not starts:
+        return []
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(html)
+        snippet_end = _SNIPPET_END_RE.search(html, start, end)
+        parser.feed(html[start:snippet_end.end()] if snippet_end else html[start:end])
+        parser.reset_item()
     parser.close()
     return parser.items
 
 
+_ITEM_START_RE = re.compile(r"<a\b[^>]*\bgse_alrt_title", re.I)  # each item starts at its title link
+_SNIPPET_END_RE = re.compile(r"class=\"?gse_alrt_sni\"?[^>]*>.*?</div>", re.I | re.S)
 _TITLE_MARK_RE = re.compile(r"^\[(?:PDF|HTML|BOOK|CITATION|B|C)\]\s*")
 _URL_LINE_RE = re.compile(r"^<?(https?://\S+?)>?$")
 
@@ -132,24 +151,43 @@ def _record(item: dict[str, str]) -> tuple[str | None, Record]:
                                     venue.strip() or None, None, url or None, cluster, title_only=snippet is None)
 
 
-def _body(message: email.message.EmailMessage) -> tuple[str, str]:
-    """The HTML part if there is one, else the plain text: ``(kind, text)``."""
-    part = message.get_body(preferencelist=("html", "plain"))
-    if part is None:
-        return "plain", ""
+def _header(message: email.message.Message, name: str) -> str:
+    """A header decoded from its RFC 2047 words; broken encodings are replaced, never fatal."""
+    value = message.get(name)
+    if value is None:
+        return ""
     try:
-        content = part.get_content()
-    except (LookupError, ValueError, AssertionError):
-        content = part.get_payload(decode=True) or b""
-        content = content.decode("utf-8", errors="replace") if isinstance(content, bytes) else str(content)
-    return ("html" if part.get_content_type() == "text/html" else "plain"), content
+        return str(email.header.make_header(email.header.decode_header(str(value))))
+    except (LookupError, ValueError, UnicodeError):
+        return str(value)
+
+
+def _decoded(part: email.message.Message) -> str:
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return payload.decode(charset, errors="replace")
+    except LookupError:
+        return payload.decode("utf-8", errors="replace")
+
+
+def _body(message: email.message.Message) -> tuple[str, str]:
+    """The HTML part if there is one, else the plain text: ``(kind, text)``."""
+    parts = [p for p in message.walk() if not p.is_multipart()]
+    for wanted, kind in (("text/html", "html"), ("text/plain", "plain")):
+        part = next((p for p in parts if p.get_content_type() == wanted), None)
+        if part is not None:
+            return kind, _decoded(part)
+    return "plain", ""
 
 
 def parse_message(data: bytes, path: str, line: int = 1, tagger: Tagger | None = None) -> ReadingList | None:
     """One alert message -> its list, or None when the message is not a Scholar alert."""
-    message = email.message_from_bytes(data, policy=email.policy.default)
-    subject = str(message.get("Subject") or "")
-    sender = str(message.get("From") or "")
+    # compat32, the default policy: the modern header registry costs more than the rest of the parse
+    message = email.message_from_bytes(data)
+    subject, sender = _header(message, "Subject"), _header(message, "From")
     kind_of_body, body = _body(message)
     items = _html_items(body) if kind_of_body == "html" else _text_items(body)
     seed, kind = alert_kind(subject)
@@ -166,11 +204,14 @@ def parse_message(data: bytes, path: str, line: int = 1, tagger: Tagger | None =
 def split_mbox(data: bytes) -> Iterator[tuple[int, bytes]]:
     """Each message of an mbox (mboxo or mboxrd) with the line its ``From `` separator is on."""
     starts = [m.start() for m in _FROM_LINE_RE.finditer(data) if m.start() == 0 or data[m.start() - 1:m.start()] == b"\n"]
+    line, counted = 1, 0
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(data)
+        line += data.count(b"\n", counted, start)
+        counted = start
         first_newline = data.find(b"\n", start, end)
         body = data[first_newline + 1:end] if first_newline >= 0 else b""
-        yield data.count(b"\n", 0, start) + 1, _MBOXRD_RE.sub(rb"\1", body)
+        yield line, _MBOXRD_RE.sub(rb"\1", body) if b">From " in body else body
 
 
 def parse_mailbox(data: bytes, path: str, tagger: Tagger | None = None,
