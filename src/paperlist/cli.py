@@ -95,7 +95,7 @@ def _kinds(text: str) -> list[str]:
 
 def _common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("paths", nargs="+", metavar="PATH",
+    common.add_argument("paths", nargs="*", metavar="PATH",
                         help="list files, directories (searched recursively) or - for stdin")
     common.add_argument("--glob", default=None, metavar="PATTERN",
                         help="file names to read inside directories (default: every supported format: "
@@ -124,6 +124,12 @@ def _tag_options() -> argparse.ArgumentParser:
     return tagging
 
 
+def _db_option(required_help: str) -> argparse.ArgumentParser:
+    option = argparse.ArgumentParser(add_help=False)
+    option.add_argument("--db", metavar="FILE", help=required_help)
+    return option
+
+
 def _output_options(formats: tuple[str, ...]) -> argparse.ArgumentParser:
     output = argparse.ArgumentParser(add_help=False)
     group = output.add_argument_group("output")
@@ -142,6 +148,9 @@ def _add_command(sub, name: str, purpose: str, example: str, parents) -> argpars
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
+REPORT_DB = _db_option("read the whole collection FILE instead of PATHs")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
     parser = argparse.ArgumentParser(
@@ -154,11 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _add_command(sub, "summarize", "Count snippets, papers, tags and overlap per list and overall.",
                      "paperlist summarize examples/ --terms 10",
-                     [common, _tag_options(), _output_options(SUMMARY_FORMATS)])
+                     [common, _tag_options(), _output_options(SUMMARY_FORMATS), REPORT_DB])
     p.add_argument("--terms", type=_count, default=0, metavar="N", help="also list the N most frequent multi-word terms")
 
     p = _add_command(sub, "dupes", "Find the same paper seen twice: exact, cut at another length, or re-worded.",
-                     "paperlist dupes examples/ --cross-list --explain", [common, _output_options(DUPES_FORMATS)])
+                     "paperlist dupes examples/ --cross-list --explain", [common, _output_options(DUPES_FORMATS), REPORT_DB])
     p.add_argument("--maybe", type=_probability, metavar="T",
                    help="also report 'maybe' groups: texts whose every pair scores from T up to --threshold")
     p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
@@ -171,17 +180,53 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _add_command(sub, "export", "Write one record per snippet with its list, place, text, tags and paper.",
                      "paperlist export examples/ --format csv > snippets.csv",
-                     [common, _tag_options(), _output_options(EXPORT_FORMATS)])
+                     [common, _tag_options(), _output_options(EXPORT_FORMATS), REPORT_DB])
 
     p = _add_command(sub, "triage", "Merge all lists into one de-duplicated reading list, most central first.",
                      "paperlist triage examples/ --focus federated-learning --top 10",
-                     [common, _tag_options(), _output_options(TRIAGE_FORMATS)])
+                     [common, _tag_options(), _output_options(TRIAGE_FORMATS), REPORT_DB])
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
                    help="rank papers carrying more of these tags first")
     p.add_argument("--tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="keep only papers with this tag")
     p.add_argument("--exclude-tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="drop papers with this tag")
     p.add_argument("--min-lists", type=_positive, default=1, metavar="K", help="keep papers found in at least K lists")
     p.add_argument("--top", type=_positive, metavar="N", help="keep the first N papers")
+
+    p.add_argument("--all", action="store_true", help="with --db: also papers marked read or skip")
+
+    collection_db = _db_option("the collection (default: $PAPERLIST_DB, else ./paperlist.db)")
+    p = _add_command(sub, "add", "Add lists to the collection: each paper is remembered, and later lists are "
+                     "matched against it.", "paperlist add examples/ && paperlist add --new this-week/",
+                     [common, _tag_options(), _output_options(TRIAGE_FORMATS), collection_db])
+    p.add_argument("--new", action="store_true", help="also show the papers the collection did not hold (as new)")
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="with --new: rank these tags first")
+    p.set_defaults(tag=[], exclude_tag=[], min_lists=1, top=None, show_known=False)
+    p = _add_command(sub, "new", "Show only the papers in PATHs that the collection does not hold (it is not "
+                     "changed).", "paperlist new this-week/ --show-known",
+                     [common, _tag_options(), _output_options(TRIAGE_FORMATS), collection_db])
+    p.add_argument("--show-known", action="store_true", help="also list known papers with where they were first seen")
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="rank papers with these tags first")
+    p.set_defaults(tag=[], exclude_tag=[], min_lists=1, top=None)
+    p = sub.add_parser("mark", parents=[collection_db], help="Mark papers read, skip or want (triage --db uses it).",
+                       description="Mark papers read, skip or want: triage --db leaves out read and skipped papers "
+                                   "and shows wanted ones first.",
+                       epilog="example:\n  paperlist mark read 12 3f9c2a81d04e6b57\n\n" + EPILOG_EXIT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mark", choices=("read", "skip", "want"))
+    p.add_argument("refs", nargs="+", metavar="REF", help="paper ids (triage --db shows them) or fingerprints")
+    p = sub.add_parser("not-same", parents=[collection_db], help="Record that two snippets are different papers.",
+                       description="Record that two snippets (by fingerprint) are different papers; the collection "
+                                   "is regrouped.",
+                       epilog="example:\n  paperlist not-same 3f9c2a81d04e6b57 a1b2c3d4e5f60718\n\n" + EPILOG_EXIT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("a", metavar="FINGERPRINT")
+    p.add_argument("b", metavar="FINGERPRINT")
+    p = sub.add_parser("db", parents=[collection_db], help="Collection info (counts, schema, size) or check.",
+                       description="Show a collection's counts, schema version and size (info), or check its "
+                                   "integrity (check: exit 2 when a problem is found).",
+                       epilog="example:\n  paperlist db info\n  paperlist db check --db lab.db\n\n" + EPILOG_EXIT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("action", choices=("info", "check"))
 
     p = sub.add_parser("tags", help="Print the active tag rules as a TOML rules file.",
                        description="Print the active tag rules as a TOML rules file.",

@@ -72,6 +72,7 @@ def _report(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
 
 
 UNCHECKED_SHOWN = 20
+COLLECTION_COMMANDS = ("add", "new", "mark", "not-same", "db")
 
 
 def _report_unchecked(unchecked: list[Snippet], loaded: Loaded, strict: bool, stderr: TextIO) -> int:
@@ -125,18 +126,26 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
     matcher = TagMatcher({} if args.command == "dupes" else rules)
     for option in ("focus", "tag", "exclude_tag"):
         _check_tags(getattr(args, option, []), rules)
+    if args.command in COLLECTION_COMMANDS:
+        from paperlist.collection_cli import run_collection
+        return run_collection(args, stdin, stderr, progress, style, matcher)
     threshold, maybe = _thresholds(args)
     not_duplicates = read_not_duplicates(args.not_duplicates) if args.not_duplicates else set()
-    loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress, args.input_format)
-    progress.finish()  # type: ignore[attr-defined]
-    status = _report(loaded, args.strict, stderr)
-    from paperlist.dupes import MIN_PREFIX_WORDS, search_duplicates
-    from paperlist.papers import group_papers
-    groups, unchecked = search_duplicates(_snippets(loaded), threshold, maybe, args.min_words or MIN_PREFIX_WORDS,
-                                          not_duplicates)
-    if unchecked:
-        status = max(status, _report_unchecked(unchecked, loaded, args.strict, stderr))
-    grouping = group_papers(loaded.lists, groups)
+    if getattr(args, "db", None):
+        if args.paths:
+            raise UsageError("give PATHs or --db, not both (add the PATHs to the collection with 'paperlist add')")
+        from paperlist.collection_cli import collection_grouping
+        loaded, grouping = collection_grouping(args, matcher, threshold)
+        status = EXIT_OK
+    else:
+        if not args.paths:
+            raise UsageError(f"{args.command} needs PATHs to read, or --db FILE for a collection")
+        loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress, args.input_format)
+        progress.finish()  # type: ignore[attr-defined]
+        status = _report(loaded, args.strict, stderr)
+        grouping, unchecked = group_loaded(args, loaded, threshold, maybe, not_duplicates)
+        if unchecked:
+            status = max(status, _report_unchecked(unchecked, loaded, args.strict, stderr))
     if args.command == "summarize":
         from paperlist.render_summary import SUMMARY_RENDERERS
         from paperlist.summary import summarize
@@ -151,6 +160,16 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
     else:
         output = _triage(args, loaded, grouping, matcher, style)
     return status, output
+
+
+def group_loaded(args: argparse.Namespace, loaded: Loaded, threshold: float | None, maybe: float | None,
+                 not_duplicates: set[frozenset[str]]):
+    """The one grouping of a run, and the snippets the near search could not fully compare."""
+    from paperlist.dupes import MIN_PREFIX_WORDS, search_duplicates
+    from paperlist.papers import group_papers
+    groups, unchecked = search_duplicates(_snippets(loaded), threshold, maybe, args.min_words or MIN_PREFIX_WORDS,
+                                          not_duplicates)
+    return group_papers(loaded.lists, groups), unchecked
 
 
 def _thresholds(args: argparse.Namespace) -> tuple[float | None, float | None]:
@@ -177,10 +196,15 @@ def _dupes(args: argparse.Namespace, loaded: Loaded, grouping, threshold: float 
     return DUPES_RENDERERS[args.format](report, style), any(g.tier == "duplicate" for g in groups)
 
 
-def _triage(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher, style: Style) -> str:
+def _triage(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher, style: Style,
+            papers=None, pinned: frozenset[int] = frozenset(), notes: dict[int, str] | None = None) -> str:
     from paperlist.render_triage import TRIAGE_RENDERERS, TriageReport
     from paperlist.triage import rank_papers
-    entries = rank_papers(grouping.papers, args.focus, args.tag, args.exclude_tag, args.min_lists, args.top)
+    if papers is None and getattr(args, "db", None):
+        from paperlist.collection_cli import unmarked_papers
+        papers, pinned = unmarked_papers(args, grouping)
+    papers = grouping.papers if papers is None else papers
+    entries = rank_papers(papers, args.focus, args.tag, args.exclude_tag, args.min_lists, args.top, pinned)
     report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, args.focus,
-                          {rl.path: rl.seed_title for rl in loaded.lists}, _names(loaded), matcher)
+                          {rl.path: rl.seed_title for rl in loaded.lists}, _names(loaded), matcher, notes or {})
     return TRIAGE_RENDERERS[args.format](report, style)

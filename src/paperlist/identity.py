@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from collections.abc import Sequence
 
 from paperlist.model import Record
@@ -10,7 +11,8 @@ from paperlist.normalize import fold_words
 
 MIN_TITLE_WORDS = 4  # "Introduction" or "Editorial" name many papers; a title link needs 4 words
 MIN_TITLE_JACCARD = 0.5  # word overlap under which two titles "clearly differ"
-MIN_TEXT_JACCARD = 0.2  # bigram overlap under which two abstracts under one title are different papers
+MIN_TEXT_JACCARD = 0.2
+MAX_TITLE_BUCKET = 50  # bigram overlap under which two abstracts under one title are different papers
 _DOI_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
 
 
@@ -58,7 +60,7 @@ def identity_links(records: Sequence[Sequence[Record]], keys: Sequence[str], big
     same title of at least MIN_TITLE_WORDS words, author lists that share a name,
     and texts that agree: one of them is only a title, one opens the other
     (``keys`` are the folded texts), or their word bigrams overlap by
-    MIN_TEXT_JACCARD. Each bucket links its texts to its first.
+    MIN_TEXT_JACCARD.
     """
     identifier: list[tuple[int, int]] = []
     titled: list[tuple[int, int]] = []
@@ -75,8 +77,10 @@ def identity_links(records: Sequence[Sequence[Record]], keys: Sequence[str], big
         for title in sorted(t for t in titles if len(t) >= MIN_TITLE_WORDS):
             by_title.setdefault(title, []).append(k)
     for title, texts in by_title.items():
-        first = texts[0]
-        for k in texts[1:]:
+        # Every agreeing pair, not each text against the first: the result must not depend on input order.
+        # A bucket of more than MAX_TITLE_BUCKET texts (a title many records share) is compared to its first only.
+        pairs = combinations(texts, 2) if len(texts) <= MAX_TITLE_BUCKET else ((texts[0], k) for k in texts[1:])
+        for first, k in pairs:
             a = next(r for r in records[first] if title_words(r) == title)
             b = next(r for r in records[k] if title_words(r) == title)
             if _texts_agree(first, k, keys, bigrams, title_only) and _authors_compatible(a, b):

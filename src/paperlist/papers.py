@@ -58,10 +58,12 @@ def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:
     return tuple(sorted({tag for m in members for tag in m.tags}))
 
 
-def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup]) -> Grouping:
+def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
+                 ids: dict[SnippetKey, int] | None = None) -> Grouping:
     """One Paper per confident group and per snippet that joins no group, numbered by first appearance.
 
-    Maybe groups are shown by ``dupes`` but join nothing.
+    Maybe groups are shown by ``dupes`` but join nothing. ``ids`` gives papers the
+    ids a collection stored for their snippets instead of numbering them.
     """
     position = {snippet_key(s): n for n, s in enumerate(s for rl in lists for s in rl.snippets)}
     papers: list[tuple[int, Paper]] = []
@@ -78,5 +80,6 @@ def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup])
             if snippet_key(s) not in grouped:
                 papers.append((position[snippet_key(s)], Paper(0, (s,), 0, (s.path,), _tags((s,)))))
     papers.sort(key=lambda item: item[0])
-    numbered = [Paper(n, p.members, p.keep, p.lists, p.tags, p.group) for n, (_, p) in enumerate(papers, 1)]
+    numbered = [Paper(ids[snippet_key(p.members[0])] if ids else n, p.members, p.keep, p.lists, p.tags, p.group)
+                for n, (_, p) in enumerate(papers, 1)]
     return Grouping(list(groups), numbered)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from paperlist.model import Record
 from paperlist.tags import TagMatcher
@@ -28,6 +28,7 @@ class TriageReport:
     titles: dict[str, str | None]
     names: dict[str, str]
     focus_rules: TagMatcher | None = None
+    notes: dict[int, str] = field(default_factory=dict)  # paper id -> what a collection knows of it
 
     @property
     def rule(self) -> str:
@@ -72,7 +73,7 @@ def triage_document(report: TriageReport) -> dict[str, object]:
                        "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
                        "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
                        "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e),
-                       **record_fields(merged_record(p))})
+                       **record_fields(merged_record(p)), "seen": report.notes.get(p.id)})
     return {"papers": papers, "rule": report.rule,
             "totals": {"papers": len(papers), "distinct_papers": report.papers,
                        "in_several_lists": report.in_several_lists, "focus": list(report.focus)}}
@@ -116,6 +117,8 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
             lines.append(f"  - lists: {md_escape(_titles(e, report))}")
             lines.append(f"  - tags: {tags or 'untagged'}")
             lines.append(f"  - at: {md_escape(_places(e, report))}")
+            if e.paper.id in report.notes:
+                lines.append(f"  - seen: {md_escape(report.notes[e.paper.id])}")
             lines.append(f"  - score: {_score_text(e, report)}")
     return "\n".join(lines) + "\n"
 
@@ -148,6 +151,8 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         tag_lines = _field("tags", tags, indent, style)
         lines += [style.paint(line, "tag") if style.color else line for line in tag_lines]
         lines += _field("at", _places(e, report), indent, style)
+        if e.paper.id in report.notes:
+            lines += _field("seen", report.notes[e.paper.id], indent, style)
         lines += _field("score", _score_text(e, report), indent, style)
     return "\n".join(lines) + "\n"
 

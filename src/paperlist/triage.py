@@ -27,16 +27,17 @@ class Entry:
 
 
 def rank_papers(papers: Iterable[Paper], focus: Collection[str] = (), keep_tags: Collection[str] = (),
-                exclude_tags: Collection[str] = (), min_lists: int = 1, top: int | None = None) -> list[Entry]:
+                exclude_tags: Collection[str] = (), min_lists: int = 1, top: int | None = None,
+                pinned: Collection[int] = ()) -> list[Entry]:
     """Filter and rank by ``ranking_rule(focus)``.
 
     ``keep_tags`` keeps papers with any of them, ``exclude_tags`` drops papers
     with any of them. Papers are numbered by first appearance, so their ids
-    break ties.
+    break ties. ``pinned`` papers (marked "want" in a collection) come first.
     """
     keep, exclude, wanted = set(keep_tags), set(exclude_tags), set(focus)
     kept = [Entry(0, p, tuple(t for t in p.tags if t in wanted)) for p in papers
             if len(p.lists) >= min_lists and (not keep or keep.intersection(p.tags))
             and not exclude.intersection(p.tags)]
-    kept.sort(key=lambda e: (-len(e.focus), -len(e.paper.lists), e.paper.id))
+    kept.sort(key=lambda e: (e.paper.id not in pinned, -len(e.focus), -len(e.paper.lists), e.paper.id))
     return [Entry(rank, e.paper, e.focus) for rank, e in enumerate(kept[:top], 1)]

@@ -1,0 +1,202 @@
+"""The SQLite collection: papers equal a full run, adds are atomic and idempotent, marks and decisions persist."""
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import unittest
+
+from paperlist.collection import Collection
+from paperlist.dupes import find_duplicates
+from paperlist.load import load_lists
+from paperlist.papers import group_papers
+from paperlist.store import Store, StoreError
+from paperlist.tags import TagMatcher
+
+from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
+from tests.test_papers import BASE, OTHERS, REWORDED, cut, write_collection
+
+HEADER = "Related papers: Seed\n\n"
+
+
+def paper_sets(lists, paper_of) -> set[frozenset]:
+    papers: dict[int, set] = {}
+    for rl in lists:
+        for s in rl.snippets:
+            papers.setdefault(paper_of[(s.path, s.index)], set()).add((s.path, s.line))
+    return {frozenset(members) for members in papers.values()}
+
+
+def full_run(lists) -> set[frozenset]:
+    grouping = group_papers(lists, find_duplicates([s for rl in lists for s in rl.snippets]))
+    return {frozenset((m.path, m.line) for m in p.members) for p in grouping.papers}
+
+
+class PropertyTest(unittest.TestCase):
+    def test_random_add_orders_and_batches_equal_a_full_run(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        write_collection(tmp)
+        rng = random.Random(11)
+        # Cuts that open two papers (ambiguous) and arrive late, re-worded copies, repeats across lists.
+        extra = [cut(BASE, 90), cut(REWORDED, 120), cut(OTHERS[0], 70), cut(OTHERS[0].replace("arithmetic", "maths"), 200),
+                 OTHERS[0][:60] + " and then something else entirely, about other hardware…", cut(OTHERS[2], 150)]
+        for n, text in enumerate(extra):
+            tmp.write(f"extra{n}.txt", HEADER + text + "\n")
+        lists = load_lists([str(tmp.path), str(EXAMPLES)], TagMatcher({})).lists
+        expected = full_run(lists)
+        for trial in range(12):
+            order = lists[:]
+            rng.shuffle(order)
+            cuts = sorted(rng.sample(range(1, len(order)), rng.randint(0, 4)))
+            batches = [order[a:b] for a, b in zip([0] + cuts, cuts + [len(order)])]
+            with self.subTest(trial=trial):
+                store = Store(str(tmp.path / f"c{trial}.db"))
+                collection = Collection(store)
+                for batch in batches:
+                    with store.transaction():
+                        collection.add(batch)
+                self.assertEqual(paper_sets(store.lists(), store.paper_of_snippets()), expected)
+                store.close()
+
+
+WEEK_SHARED = ("Shared GPU clusters in universities are often idle at night and overloaded before deadlines. We "
+               "present a scheduler that lends idle accelerators to waiting jobs…")
+WEEK_NEW = ("A brand new paper about quantum annealing for scheduling problems on noisy hardware, with experiments on "
+            "three devices and a new benchmark suite…")
+
+
+class CommandsTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.db = str(self.tmp.path / "lab.db")
+        self.week = self.tmp.write("week.txt", f"Related papers: This week\n\n{WEEK_SHARED}\n\n{WEEK_NEW}\n")
+
+    def add(self, *paths):
+        return run_cli("add", *paths, "--db", self.db)
+
+    def test_add_is_idempotent_and_counts(self):
+        self.assertEqual(self.add(str(EXAMPLES)), (0, f"{self.db}: 4 new lists (0 already added), 18 new snippets, "
+                                                      "14 new papers, 0 snippets joined papers already held\n", ""))
+        self.assertEqual(self.add(str(EXAMPLES))[1], f"{self.db}: 0 new lists (4 already added), 0 new snippets, "
+                                                     "0 new papers, 0 snippets joined papers already held\n")
+        self.assertEqual(self.add(self.week)[1], f"{self.db}: 1 new lists (0 already added), 2 new snippets, "
+                                                 "1 new papers, 1 snippets joined papers already held\n")
+
+    def test_new_shows_exactly_the_new_paper_and_changes_nothing(self):
+        self.add(str(EXAMPLES))
+        before = run_cli("db", "info", "--db", self.db)[1]
+        code, out, err = run_cli("new", self.week, "--db", self.db, "--format", "json")
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual([p["text"] for p in json.loads(out)["papers"]], [WEEK_NEW])
+        self.assertEqual(run_cli("db", "info", "--db", self.db)[1], before)
+        known = json.loads(run_cli("new", self.week, "--db", self.db, "--format", "json", "--show-known")[1])
+        seen = {p["text"][:20]: p["seen"] for p in known["papers"]}
+        self.assertIsNone(seen[WEEK_NEW[:20]])
+        self.assertRegex(seen[WEEK_SHARED[:20]], r"^already held: first seen at .*gpu-scheduling\.txt:3 on \d{4}-\d\d-\d\d$")
+
+    def test_add_new_adds_and_shows(self):
+        self.add(str(EXAMPLES))
+        code, out, err = run_cli("add", self.week, "--db", self.db, "--new", "--format", "json")
+        self.assertEqual([p["text"] for p in json.loads(out)["papers"]], [WEEK_NEW])
+        self.assertIn("1 new papers", err)
+        self.assertEqual(json.loads(run_cli("new", self.week, "--db", self.db, "--format", "json")[1])["papers"], [])
+
+    def test_marks_and_triage(self):
+        self.add(str(EXAMPLES))
+        papers = json.loads(run_cli("triage", "--db", self.db, "--format", "json")[1])["papers"]
+        first, last = papers[0]["paper"], papers[-1]["paper"]
+        self.assertEqual(run_cli("mark", "read", str(first), "--db", self.db), (0, f"paper {first}: read\n", ""))
+        fingerprint = json.loads(run_cli("export", "--db", self.db, "--format", "json")[1])
+        self.assertEqual(run_cli("mark", "want", str(last), "--db", self.db)[0], 0)
+        after = json.loads(run_cli("triage", "--db", self.db, "--format", "json")[1])["papers"]
+        self.assertNotIn(first, [p["paper"] for p in after])
+        self.assertEqual(after[0]["paper"], last)
+        everything = json.loads(run_cli("triage", "--db", self.db, "--format", "json", "--all")[1])["papers"]
+        self.assertIn(first, [p["paper"] for p in everything])
+        self.assertEqual(fingerprint["totals"]["papers"], 14)
+        code, _, err = run_cli("mark", "read", "999", "--db", self.db)
+        self.assertEqual((code, err), (2, f"paperlist: error: no paper '999' in {self.db} (give a paper id or a "
+                                          "16-digit fingerprint)\n"))
+
+    def test_report_commands_on_the_collection_equal_the_files(self):
+        self.add(str(EXAMPLES))
+        for command in ("summarize", "dupes", "triage", "export"):
+            with self.subTest(command):
+                files = json.loads(run_cli(command, str(EXAMPLES), "--format", "json")[1])
+                stored = json.loads(run_cli(command, "--db", self.db, "--format", "json")[1])
+                self.assertEqual(stored["totals"], files["totals"])
+        self.assertEqual(run_cli("summarize", str(EXAMPLES), "--db", self.db)[0::2],
+                         (2, "paperlist: error: give PATHs or --db, not both (add the PATHs to the collection with "
+                             "'paperlist add')\n"))
+
+    def test_not_same_splits_a_paper(self):
+        self.add(str(EXAMPLES))
+        groups = json.loads(run_cli("dupes", "--db", self.db, "--format", "json")[1])["groups"]
+        near = next(g for g in groups if g["kind"] == "near")
+        a, b = (m["fingerprint"] for m in near["members"])
+        self.assertEqual(run_cli("not-same", a, b, "--db", self.db)[0], 0)
+        totals = json.loads(run_cli("summarize", "--db", self.db, "--format", "json")[1])["totals"]
+        self.assertEqual(totals["papers"], 15)
+
+    def test_not_a_collection(self):
+        text = self.tmp.write("notes.db", "just some text, not SQLite\n" * 100)
+        for argv in (("db", "info", "--db", text), ("add", str(EXAMPLES), "--db", text),
+                     ("summarize", "--db", text)):
+            with self.subTest(argv):
+                code, out, err = run_cli(*argv)
+                self.assertEqual((code, out), (2, ""))
+                self.assertTrue(err.startswith(f"paperlist: error: {text}: not a paperlist collection"), err)
+        other = str(self.tmp.path / "other.sqlite")
+        connection = sqlite3.connect(other)
+        connection.execute("CREATE TABLE t (x)")
+        connection.close()
+        self.assertEqual(run_cli("db", "info", "--db", other)[0::2],
+                         (2, f"paperlist: error: {other}: not a paperlist collection\n"))
+        self.assertEqual(run_cli("triage", "--db", str(self.tmp.path / "missing.db"))[0::2],
+                         (2, f"paperlist: error: {self.tmp.path / 'missing.db'}: no collection here (create one with "
+                             "'paperlist add')\n"))
+
+
+class SafetyTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.db = str(self.tmp.path / "lab.db")
+
+    def big_list(self, name: str, n: int, seed: int) -> str:
+        rng = random.Random(seed)
+        words = [f"w{i}" for i in range(5000)]
+        return self.tmp.write(name, "Related papers: big\n" + "".join(
+            " ".join(rng.choice(words) for _ in range(35)) + "…\n" for _ in range(n)))
+
+    def test_interrupted_add_leaves_the_collection_as_before(self):
+        run_cli("add", str(EXAMPLES), "--db", self.db)
+        before = run_cli("db", "info", "--db", self.db)[1]
+        big = self.big_list("big.txt", 40_000, 1)
+        child = subprocess.Popen([sys.executable, "-m", "paperlist", "add", big, "--db", self.db], cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(2.5)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        self.assertEqual(child.returncode, -signal.SIGKILL)  # killed mid-add, not finished
+        after = run_cli("db", "info", "--db", self.db)[1]
+        self.assertEqual([l for l in after.splitlines() if not l.startswith("size")],
+                         [l for l in before.splitlines() if not l.startswith("size")])
+        self.assertEqual(run_cli("db", "check", "--db", self.db), (0, f"{self.db}: ok\n", ""))
+
+    def test_two_adds_at_once_both_land(self):
+        run_cli("add", str(EXAMPLES), "--db", self.db)
+        paths = [self.big_list(f"b{n}.txt", 3000, n) for n in (1, 2)]
+        children = [subprocess.Popen([sys.executable, "-m", "paperlist", "add", path, "--db", self.db], cwd=ROOT,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE) for path in paths]
+        results = [child.communicate(timeout=120) for child in children]
+        self.assertEqual([child.returncode for child in children], [0, 0], results)
+        info = run_cli("db", "info", "--db", self.db)[1]
+        self.assertIn("lists: 6\n", info)
+        self.assertIn("snippets: 6018\n", info)
