@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import unittest
+from unittest import mock
 
 from paperlist.collection import Collection
 from paperlist.dupes import find_duplicates
@@ -78,7 +79,8 @@ class CommandsTest(unittest.TestCase):
         self.week = self.tmp.write("week.txt", f"Related papers: This week\n\n{WEEK_SHARED}\n\n{WEEK_NEW}\n")
 
     def add(self, *paths):
-        return run_cli("add", *paths, "--db", self.db)
+        with mock.patch.dict(os.environ, {"COLUMNS": "400"}):  # the summary line unwrapped
+            return run_cli("add", *paths, "--db", self.db)
 
     def test_add_is_idempotent_and_counts(self):
         self.assertEqual(self.add(str(EXAMPLES)), (0, f"{self.db}: 4 new lists (0 already added), 18 new snippets, "
@@ -104,7 +106,7 @@ class CommandsTest(unittest.TestCase):
         self.add(str(EXAMPLES))
         code, out, err = run_cli("add", self.week, "--db", self.db, "--new", "--format", "json")
         self.assertEqual([p["text"] for p in json.loads(out)["papers"]], [WEEK_NEW])
-        self.assertIn("1 new papers", err)
+        self.assertIn("1 new papers", err.replace("\n", " "))
         self.assertEqual(json.loads(run_cli("new", self.week, "--db", self.db, "--format", "json")[1])["papers"], [])
 
     def test_marks_and_triage(self):

@@ -17,7 +17,7 @@ from paperlist.normalize import match_key
 from paperlist.papers import Grouping, group_papers, snippet_key
 from paperlist.store import Store, StoreError
 from paperlist.tags import TagMatcher
-from paperlist.terminal import terminal_safe
+from paperlist.terminal import terminal_safe, wrap
 from paperlist.textfmt import Style
 
 DEFAULT_DB = "paperlist.db"
@@ -149,9 +149,9 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
         seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
     out = ""
     if args.command == "add":
-        out = (f"{terminal_safe(store.path)}: {report.new_lists} new lists ({report.known_lists} already added), "
-               f"{report.new_snippets} new snippets, {report.new_papers} new papers, "
-               f"{report.joined_known} snippets joined papers already held\n")
+        out = "\n".join(wrap(f"{terminal_safe(store.path)}: {report.new_lists} new lists ({report.known_lists} "
+                             f"already added), {report.new_snippets} new snippets, {report.new_papers} new papers, "
+                             f"{report.joined_known} snippets joined papers already held", style.width)) + "\n"
         if not args.new:
             return status, out
     threshold, _ = _thresholds(args)

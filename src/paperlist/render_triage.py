@@ -119,7 +119,7 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
             lines.append(f"  - at: {md_escape(_places(e, report))}")
             if e.paper.id in report.notes:
                 lines.append(f"  - seen: {md_escape(report.notes[e.paper.id])}")
-            lines.append(f"  - score: {_score_text(e, report)}")
+            lines.append(f"  - score: {_score_text(e, report)} · paper {e.paper.id}")
     return "\n".join(lines) + "\n"
 
 
@@ -153,7 +153,7 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         lines += _field("at", _places(e, report), indent, style)
         if e.paper.id in report.notes:
             lines += _field("seen", report.notes[e.paper.id], indent, style)
-        lines += _field("score", _score_text(e, report), indent, style)
+        lines += _field("score", f"{_score_text(e, report)} · paper {e.paper.id}", indent, style)
     return "\n".join(lines) + "\n"
 
 
