@@ -92,9 +92,9 @@ def main() -> None:
             floor, floor_mb, _ = measure([py, str(ROOT / "benchmarks" / "floor.py"), tmp])
             runs = {
                 "floor (read + split)": (floor, floor_mb, ""),
-                "summarize": measure([py, "-m", "paperlist", "summarize", tmp, "-q", "--format", "json"]),
-                "dupes": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--format", "json"]),
-                f"dupes --jobs {args.jobs}": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--format", "json",
+                "summarize": measure([py, "-m", "paperlist", "summarize", tmp, "-q", "--glob", "*.txt", "--format", "json"]),
+                "dupes": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--glob", "*.txt", "--format", "json"]),
+                f"dupes --jobs {args.jobs}": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--glob", "*.txt", "--format", "json",
                                                       "--jobs", str(args.jobs)]),
             }
             if size <= 10_000:

@@ -36,13 +36,15 @@ def list_hash(rl: ReadingList) -> str:
 
 
 def bigram_tokens(key: str, truncated: bool) -> list[int]:
-    """The word bigrams the near search compares, as 63-bit integers (see dupes.near_sets)."""
+    """The word bigrams the near search compares, as 31-bit integers (see dupes.near_sets)."""
     words = key.split(" ")
     if len(words) < NEAR_MIN_WORDS:
         return []
     if truncated:
         words.pop()
-    return sorted({int.from_bytes(hashlib.blake2b(f"{a} {b}".encode(), digest_size=8).digest(), "big") >> 1
+    # 31 bits keep the index small; two bigrams that share a token only add a candidate, which the core
+    # then compares on the real texts, so a collision can never join or split papers.
+    return sorted({int.from_bytes(hashlib.blake2b(f"{a} {b}".encode(), digest_size=4).digest(), "big") >> 1
                    for a, b in zip(words, words[1:])})
 
 
@@ -98,8 +100,13 @@ class Collection:
         return report
 
     def regroup(self, seeds: set[int]) -> None:
-        """Recompute the papers of every text a change can reach, with the core's own rules."""
-        texts = self._reach(seeds)
+        """Recompute the papers of every text a change can reach, with the core's own rules.
+
+        When the new texts are a large part of the collection (the first add), finding
+        what they reach costs more than regrouping everything, which is exact by definition.
+        """
+        total = self.store.text_count()
+        texts = self.store.all_texts() if len(seeds) * 4 >= total else self._reach(seeds)
         if not texts:
             return
         rows = self.store.snippets_of_texts(texts)

@@ -104,6 +104,12 @@ class Store:
         row = self.db.execute("SELECT paper FROM texts WHERE id = ?", (text_id,)).fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
+    def text_count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM texts").fetchone()[0])
+
+    def all_texts(self) -> set[int]:
+        return {int(r[0]) for r in self.db.execute("SELECT id FROM texts")}
+
     def max_text_id(self) -> int:
         return int(self.db.execute("SELECT coalesce(max(id), 0) FROM texts").fetchone()[0])
 
