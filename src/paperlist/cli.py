@@ -194,6 +194,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--all", action="store_true", help="with --db: also papers marked read or skip")
 
+    p = _add_command(sub, "report", "Write one self-contained HTML report: overview, topics, list overlap, "
+                     "duplicates and the reading list.", "paperlist report examples/ -o report.html",
+                     [common, _tag_options(), REPORT_DB])
+    p.add_argument("-o", "--output", default="paperlist-report.html", metavar="FILE",
+                   help="where to write it (default: %(default)s; - for stdout)")
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
+                   help="rank papers with these tags first and highlight their words")
+    p.set_defaults(format="html", color="never")
+
     collection_db = _db_option("the collection (default: $PAPERLIST_DB, else ./paperlist.db)")
     p = _add_command(sub, "add", "Add lists to the collection: each paper is remembered, and later lists are "
                      "matched against it.", "paperlist add examples/ && paperlist add --new this-week/",
@@ -290,6 +299,24 @@ def write_output(stdout: TextIO | None, text: str) -> str | None:
     return None
 
 
+def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
+    """Write a report file whole (through a temporary file, so a failed write leaves no half report)."""
+    temporary = f"{path}.partial"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {exc.strerror or exc}\n")
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        return EXIT_ERROR
+    diagnostics.write(f"wrote {terminal_safe(path)} ({len(text.encode('utf-8')) // 1024} KB)\n")
+    return status
+
+
 def _silence_stdout() -> None:
     """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
     try:
@@ -329,6 +356,8 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         finally:
             if collecting:
                 gc.enable()
+        if getattr(args, "output", "-") != "-":
+            return _write_file(args.output, output, status, diagnostics)
         problem = write_output(stdout, output)
         if problem is not None:
             diagnostics.write(f"paperlist: error: writing output: {problem}\n")

@@ -14,6 +14,7 @@ from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
 
 EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
+_WORD_RE = re.compile(r"[^\W_]+")
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
 
 
@@ -157,9 +158,24 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
         output, found = _dupes(args, loaded, grouping, threshold, maybe, style)
         if found and args.exit_code and status == EXIT_OK:
             status = EXIT_FOUND
+    elif args.command == "report":
+        output = _html(args, loaded, grouping, matcher)
     else:
         output = _triage(args, loaded, grouping, matcher, style)
     return status, output
+
+
+def _html(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher) -> str:
+    from paperlist.render_html import HtmlReport, render_report
+    from paperlist.summary import summarize
+    from paperlist.triage import rank_papers, ranking_rule
+    entries = rank_papers(grouping.papers, args.focus)
+    focus_words = frozenset(w.lower() for p in grouping.papers for m in p.members for w in _WORD_RE.findall(m.text)
+                            if args.focus and set(args.focus) & set(matcher.tag(w)))
+    report = HtmlReport(summarize(loaded.lists, grouping, 0, loaded.warnings), grouping, entries,
+                        {rl.path: rl.seed_title for rl in loaded.lists}, _names(loaded), ranking_rule(args.focus),
+                        focus_words, [g for g in grouping.groups if g.tier == "duplicate"])
+    return render_report(report)
 
 
 def group_loaded(args: argparse.Namespace, loaded: Loaded, threshold: float | None, maybe: float | None,

@@ -1,0 +1,132 @@
+"""The HTML report: self-contained, escaped, and checked in headless Chromium when one is installed."""
+
+import html.parser
+import json
+import os
+import re
+import shutil
+import subprocess
+import unittest
+
+from tests.helpers import EXAMPLES, TempDir, run_cli
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+INSTALL = "no Chromium: install one with 'apt-get install chromium' (.ci/run does) to run the browser tests"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HOSTILE = ('<script>alert(1)</script> and <img src=x onerror=alert(2)> and <a href="javascript:alert(3)">x</a> '
+           "in a snippet long enough to be a real abstract of a paper about injection…")
+
+
+class Links(html.parser.HTMLParser):
+    """Every src and href, and every script element's attributes."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls, self.scripts = [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.urls += [(tag, name, attrs[name]) for name in ("src", "href") if name in attrs]
+        if tag == "script":
+            self.scripts.append(attrs)
+
+
+def report(*argv) -> str:
+    code, out, err = run_cli("report", *argv, "-o", "-")
+    assert code == 0, err
+    return out
+
+
+class StaticTest(unittest.TestCase):
+    def test_self_contained_with_a_strict_policy(self):
+        page = report(str(EXAMPLES))
+        self.assertRegex(page, r'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+                               r"style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:")
+        links = Links()
+        links.feed(page)
+        self.assertEqual([url for url in links.urls if url[2].startswith(("http:", "https:", "//"))], [])
+        self.assertEqual([s for s in links.scripts if "src" in s], [])
+        self.assertNotIn("<link", page)
+
+    def test_hostile_text_is_shown_as_text(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        tmp.write("evil.txt", f"Related papers: <b>bold</b> seed\n\n{HOSTILE}\n")
+        tmp.write("evil.bib", "@misc{x, title={<script>t()</script> title}, url={javascript:alert(4)}, "
+                              "abstract={" + HOSTILE + "}}\n")
+        page = report(str(tmp.path))
+        self.assertNotIn("<script>alert", page)
+        self.assertNotIn("<img src=x", page)
+        self.assertNotIn('href="javascript:', page)
+        self.assertNotIn("<b>bold</b>", page)
+        self.assertIn("&lt;script&gt;alert(1)&lt;/script&gt;", page)
+        self.assertEqual(page.count("<script"), 2)  # the data block and the report's own script
+        data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S).group(1)
+        self.assertNotIn("<", data)
+        papers = json.loads(data)["papers"]
+        self.assertIn(HOSTILE, [p["text"] for p in papers])
+        self.assertEqual({p["url"] for p in papers}, {None})
+
+    def test_output_file_and_errors(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        target = str(tmp.path / "r.html")
+        code, out, err = run_cli("report", str(EXAMPLES), "-o", target)
+        self.assertEqual((code, out), (0, ""))
+        self.assertRegex(err, rf"^wrote {re.escape(target)} \(\d+ KB\)\n$")
+        self.assertTrue(open(target, encoding="utf-8").read().startswith("<!doctype html>"))
+        code, _, err = run_cli("report", str(EXAMPLES), "-o", str(tmp.path / "missing" / "r.html"))
+        self.assertEqual(code, 2)
+        self.assertIn("paperlist: error: writing", err)
+
+
+@unittest.skipUnless(CHROMIUM, INSTALL)
+class BrowserTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.page = str(self.tmp.path / "report.html")
+        code, _, err = run_cli("report", str(EXAMPLES), "-o", self.page)
+        self.assertEqual(code, 0, err)
+
+    def chromium(self, *argv, url_suffix=""):
+        profile = str(self.tmp.path / "profile")
+        result = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
+                                 "--virtual-time-budget=3000", *argv, f"file://{self.page}{url_suffix}"],
+                                capture_output=True, text=True, timeout=120)
+        return result
+
+    def test_rendered_dom(self):
+        result = self.chromium("--dump-dom")
+        dom = result.stdout
+        summary = json.loads(run_cli("summarize", str(EXAMPLES), "--format", "json")[1])
+        dupes = json.loads(run_cli("dupes", str(EXAMPLES), "--format", "json")[1])
+        self.assertEqual(len(re.findall(r'<rect class="bar[" ]', dom)), len(summary["totals"]["tags"]))
+        lists = len(summary["lists"])
+        self.assertEqual(dom.count('class="cell"'), lists * (lists - 1) // 2)
+        self.assertEqual(dom.count('class="paper"'), summary["totals"]["papers"])
+        groups = re.findall(r'<details class="group" data-group="(\d+)"', dom)
+        self.assertEqual(sorted(map(int, groups)), sorted(g["id"] for g in dupes["groups"]))
+        for group in dupes["groups"]:
+            block = dom.split(f'data-group="{group["id"]}"')[1].split("</details>")[0]
+            places = re.findall(r'data-place="([^"]+)"', block)
+            self.assertEqual(places, [f"{m['path']}:{m['line']}" for m in group["members"]])
+        self.assertIn("14 of 14 papers", dom)  # the script ran and rendered the reading list
+
+    def test_search_filters_and_no_console_errors(self):
+        result = self.chromium("--dump-dom", url_suffix="#search=federated")
+        self.assertEqual(result.stdout.count('class="paper"'), 1)
+        self.assertIn("1 of 14 papers matching", result.stdout)
+        errors = [line for line in result.stderr.splitlines()
+                  if "CONSOLE" in line or "Content Security Policy" in line or "Uncaught" in line]
+        self.assertEqual(errors, [])
+        tagged = self.chromium("--dump-dom", url_suffix="#tag=memory").stdout
+        self.assertEqual(tagged.count('class="paper"'), 6)
+
+    def test_screenshot_is_written(self):
+        shot = str(self.tmp.path / "shot.png")
+        self.chromium("--window-size=1280,800", f"--screenshot={shot}")
+        with open(shot, "rb") as handle:
+            self.assertEqual(handle.read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertGreater(os.path.getsize(shot), 10_000)
