@@ -20,6 +20,10 @@ class BuiltinRulesTest(unittest.TestCase):
         ("suffer from I/O bottlenecks", "data-loading-io"),
         ("Transformers dominate", "transformers"),
         ("built on TensorFlow and PyTorch", "ml-frameworks"),
+        ("Serving transformer models at interactive latency", "inference-serving"),
+        ("keeps serving latency low", "inference-serving"),
+        ("cheap preemptible cloud instances", "cloud-cost"),
+        ("collective communication with all-reduce", "communication"),
     ]
     NO_MATCH = [
         ("a guest at the tee of the golf course", "security-privacy"),
@@ -31,6 +35,11 @@ class BuiltinRulesTest(unittest.TestCase):
         ("costume design", "cloud-cost"),
         ("memorable results", "memory"),
         ("the neural network converged", "communication"),
+        ("LLMs for code generation and repair", "compilers-kernels"),
+        ("the cost of labelling data", "cloud-cost"),
+        ("serving as the foundation of modern tools", "inference-serving"),
+        ("type inference for Python programs", "inference-serving"),
+        ("a collective concern of the community", "communication"),
     ]
 
     def test_must_match(self):

@@ -23,14 +23,18 @@ BUILTIN_RULES: dict[str, list[str]] = {
     "communication": [
         "communication", "networking", "interconnect", "RDMA", "InfiniBand", "NVLink",
         "network delay", "network contention", "network bandwidth", "communication network",
-        "gradient compression", "collective",
+        "gradient compression", "collective communication", "all reduce", "allreduce",
     ],
     "scheduling": [
         "scheduler", "scheduling", "resource allocation", "resource management",
         "job placement", "colocation", "colocating", "consolidation",
     ],
     "inference-serving": [
-        "inference", "serving", "model serving", "online inference", "inference throughput",
+        # "serving" and "inference" alone misfire ("serving as the foundation", "type inference").
+        "model serving", "LLM serving", "serving system", "serving latency", "inference serving",
+        "serve requests", "inference requests", "online inference", "inference throughput", "inference latency",
+        "model inference", "LLM inference", "transformer inference", "DNN inference", "inference engine",
+        "serving transformer", "serving large language model",
     ],
     "large-language-models": [
         "large language model", "LLM", "GPT", "language model", "foundation model",
@@ -61,7 +65,9 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "sustainable", "green AI",
     ],
     "cloud-cost": [
-        "cloud", "cost", "costly", "low cost", "budget", "pricing", "spot instance",
+        # "cost" alone misfires (any "cost of"): only money and cloud phrases.
+        "cloud", "monetary cost", "dollar cost", "training cost", "cloud cost", "cost efficiency",
+        "cost efficient", "cost effective", "cost saving", "budget", "pricing", "spot instance",
         "transient server", "preemptible", "serverless", "pay as you go",
     ],
     "elasticity-fault-tolerance": [
@@ -87,7 +93,8 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "machine learning framework", "ML framework", "DL framework",
     ],
     "compilers-kernels": [
-        "compiler", "TVM", "XLA", "kernel fusion", "operator fusion", "code generation",
+        # "code generation" is an LLM-for-code task far more often than a compiler pass.
+        "compiler", "TVM", "XLA", "kernel fusion", "operator fusion", "kernel generation", "tensor program",
     ],
     "hyperparameter-tuning": [
         "hyperparameter", "hyper parameter", "hyperparameter tuning", "AutoML",
