@@ -3,7 +3,8 @@ import unittest
 from paperlist.dupes import find_duplicates
 from paperlist.papers import group_papers
 from paperlist.parse import parse_list
-from paperlist.summary import count_tags, frequent_terms, summarize
+from paperlist.summary import count_tags, summarize
+from paperlist.topics import rank_terms, term_sets
 from paperlist.tags import TagMatcher
 
 A = "Federated learning on phones with GPUs saves energy, and federated learning scales…"
@@ -28,11 +29,12 @@ class SummaryTest(unittest.TestCase):
         self.assertEqual([s.tags for s in summary.lists], [{"fl": 2, "gpu": 2, "graph": 1}, {"fl": 1, "gpu": 1}])
         self.assertEqual([(s.snippets, s.papers, s.only_here) for s in summary.lists], [(4, 3, 2), (1, 1, 0)])
         self.assertTrue(summary.lists[1].seed_truncated)
-        self.assertEqual(summary.terms, [("federated learning", 2)])
+        self.assertEqual(summary.terms, [("federated learning", 2), ("GPU", 2)])
 
     def test_tag_ties_by_name(self):
         self.assertEqual(list(count_tags([("b", "a"), ("c",), ("b", "a")])), ["a", "b", "c"])
 
     def test_terms_once_per_text_without_stop_words(self):
         texts = ["the data loading pipeline and data loading", "data loading of the cluster", "a cluster"]
-        self.assertEqual(frequent_terms(texts, 5), [("data loading", 2)])
+        sets, defined = term_sets(texts)
+        self.assertEqual([(t.term, t.papers) for t in rank_terms(sets, defined)], [("data loading", 2), ("cluster", 2)])

@@ -120,7 +120,8 @@ def _common_options() -> argparse.ArgumentParser:
 
 def _tag_options() -> argparse.ArgumentParser:
     tagging = argparse.ArgumentParser(add_help=False)
-    tagging.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags')")
+    tagging.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags'), or 'auto' for "
+                         "topics found in the lists themselves")
     return tagging
 
 
@@ -239,9 +240,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tags", help="Print the active tag rules as a TOML rules file.",
                        description="Print the active tag rules as a TOML rules file.",
-                       epilog="example:\n  paperlist tags > mytags.toml\n  paperlist summarize examples/ --tags mytags.toml",
+                       epilog="example:\n  paperlist tags > mytags.toml\n  paperlist summarize examples/ --tags mytags.toml\n"
+                              "  paperlist tags --suggest my-lists/ > topics.toml",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tags", metavar="FILE", help="TOML tag rules file to start from")
+    p.add_argument("--suggest", action="store_true", help="write rules for the automatic topics of PATHs")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="with --suggest: the lists to find topics in")
     return parser
 
 

@@ -32,10 +32,16 @@ def _read_text(path: str, what: str) -> str:
         raise UsageError(f"{path}: {what} is not valid UTF-8") from None
 
 
+AUTO = "auto"
+NOTE_MIN_PAPERS = 20  # fewer papers say nothing about whether the rules fit the field
+
+
 def active_rules(path: str | None) -> dict[str, list[str]]:
-    """The built-in rules, or those of a rules file; a broken file raises UsageError."""
+    """The built-in rules, or those of a rules file; a broken file raises UsageError. ``auto``: none yet."""
     if path is None:
         return builtin_rules()
+    if path == AUTO:
+        return {}
     try:
         return load_rules(_read_text(path, "rules file"))
     except RulesError as exc:
@@ -103,6 +109,56 @@ def check_options(args: argparse.Namespace) -> None:
         raise UsageError("--no-near cannot be combined with --threshold or --maybe")
 
 
+def _auto_tags(loaded: Loaded, grouping):
+    """Tags from the collection itself: topics of its papers, as rules, applied to every snippet."""
+    from paperlist.papers import retag
+    from paperlist.topics import suggest_rules
+    matcher = TagMatcher(suggest_rules([p.kept.text for p in grouping.papers]))
+    lists, grouping = retag(loaded.lists, grouping, matcher.tag)
+    return Loaded(lists, loaded.warnings, loaded.errors), grouping, matcher
+
+
+def _suggest_auto(grouping, stderr: TextIO) -> None:
+    """Say so when the built-in rules (deep-learning systems) describe under half of the papers.
+
+    A paper counts when it carries a tag other than the most common one: outside the rules' field, one broad
+    tag (large-language-models, say) often tags many papers and tells them apart from nothing.
+    """
+    papers = grouping.papers
+    counts: dict[str, int] = {}
+    for p in papers:
+        for tag in p.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    broadest = max(counts, key=lambda t: (counts[t], t), default=None)
+    described = sum(any(t != broadest for t in p.tags) for p in papers)
+    if len(papers) >= NOTE_MIN_PAPERS and described * 2 < len(papers):
+        what = f"describe only {described} of {len(papers)} papers with more than '{broadest}'" if broadest \
+            else f"tag none of {len(papers)} papers"
+        stderr.write(f"paperlist: note: the built-in tag rules (deep-learning systems) {what}; try --tags auto, or "
+                     "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'\n")
+
+
+def _tags_command(args: argparse.Namespace, rules: dict[str, list[str]], stdin, stderr: TextIO, progress) -> str:
+    """``paperlist tags``: the active rules, or with --suggest the automatic topics of PATHs as rules."""
+    if not args.suggest:
+        if args.paths:
+            raise UsageError("PATHs go with --suggest (paperlist tags --suggest PATH...)")
+        return render_rules(rules)
+    if not args.paths:
+        raise UsageError("--suggest needs PATHs to read")
+    from paperlist.papers import group_papers
+    from paperlist.topics import suggest_rules
+    loaded = load_lists(args.paths, TagMatcher({}), None, 1, stdin, progress)
+    progress.finish()  # type: ignore[attr-defined]
+    _report(loaded, False, stderr)
+    from paperlist.dupes import find_duplicates
+    grouping = group_papers(loaded.lists, find_duplicates(_snippets(loaded)))
+    suggested = suggest_rules([p.kept.text for p in grouping.papers])
+    if not suggested:
+        raise UsageError("no topics found: the lists hold too few papers or terms")
+    return render_rules(suggested)
+
+
 def _check_tags(names: list[str], rules: dict[str, list[str]]) -> None:
     for name in names:
         if name not in rules:
@@ -122,11 +178,12 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
     check_options(args)
     rules = active_rules(getattr(args, "tags", None))
     if args.command == "tags":
-        return EXIT_OK, render_rules(rules)
+        return EXIT_OK, _tags_command(args, rules, stdin, stderr, progress)
     # dupes shows no tags: tagging every snippet would be wasted work.
     matcher = TagMatcher({} if args.command == "dupes" else rules)
-    for option in ("focus", "tag", "exclude_tag"):
-        _check_tags(getattr(args, option, []), rules)
+    if getattr(args, "tags", None) != AUTO:
+        for option in ("focus", "tag", "exclude_tag"):
+            _check_tags(getattr(args, option, []), rules)
     if args.command in COLLECTION_COMMANDS:
         from paperlist.collection_cli import run_collection
         return run_collection(args, stdin, stderr, progress, style, matcher)
@@ -147,6 +204,12 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
         grouping, unchecked = group_loaded(args, loaded, threshold, maybe, not_duplicates)
         if unchecked:
             status = max(status, _report_unchecked(unchecked, loaded, args.strict, stderr))
+    if getattr(args, "tags", None) == AUTO:
+        loaded, grouping, matcher = _auto_tags(loaded, grouping)
+        for option in ("focus", "tag", "exclude_tag"):
+            _check_tags(getattr(args, option, []), matcher.rules)
+    elif args.command == "summarize" and getattr(args, "tags", None) is None:
+        _suggest_auto(grouping, stderr)
     if args.command == "summarize":
         from paperlist.render_summary import SUMMARY_RENDERERS
         from paperlist.summary import summarize

@@ -58,6 +58,21 @@ def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:
     return tuple(sorted({tag for m in members for tag in m.tags}))
 
 
+def retag(lists: Sequence[ReadingList], grouping: Grouping,
+          tagger) -> tuple[list[ReadingList], Grouping]:
+    """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
+    from dataclasses import replace
+    from paperlist.records import tag_text
+    new = {snippet_key(s): replace(s, tags=tagger(tag_text(s.text, s.record))) for rl in lists for s in rl.snippets}
+    lists = [replace(rl, snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
+    groups = [replace(g, members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
+    papers = []
+    for p in grouping.papers:
+        members = tuple(new[snippet_key(m)] for m in p.members)
+        papers.append(replace(p, members=members, tags=_tags(members)))
+    return lists, Grouping(groups, papers)
+
+
 def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
                  ids: dict[SnippetKey, int] | None = None) -> Grouping:
     """One Paper per confident group and per snippet that joins no group, numbered by first appearance.

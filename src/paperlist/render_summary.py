@@ -19,7 +19,8 @@ def summary_document(summary: Summary) -> dict[str, object]:
     return {
         "lists": [{"path": s.path, "name": s.name, "seed_title": s.seed_title, "seed_truncated": s.seed_truncated,
                    "snippets": s.snippets, "truncated": s.truncated, "papers": s.papers,
-                   "only_here": s.only_here, "tags": s.tags, "source": s.source, "kind": s.kind}
+                   "only_here": s.only_here, "tags": s.tags, "source": s.source, "kind": s.kind,
+                   "distinctive": list(s.distinctive)}
                   for s in summary.lists],
         "totals": {**summary.totals, "tags_counted": TAG_NOTE},
         "overlap": summary.overlap,
@@ -59,6 +60,9 @@ def _list_rows(summary: Summary, style: Style) -> list[str]:
         about = terminal_safe(s.name) + (f" · {s.kind} alert" if s.kind else "")
         about += " · " + terminal_safe(_top_tags(s.tags)) if s.tags else ""
         lines += [lead + style.paint(line, "dim") for line in wrap(about, style.width - len(lead))]
+        if s.distinctive:
+            lines += [lead + line for line in wrap("distinctive: " + terminal_safe(", ".join(s.distinctive)),
+                                                   style.width - len(lead))]
     return lines
 
 
@@ -146,14 +150,15 @@ def render_summary_csv(summary: Summary, style: Style = Style()) -> str:
 
 def _markdown_row(n: int, s: ListSummary) -> str:
     return (f"| {n} | {md_escape(s.seed_title or '(no seed title)')} | {md_escape(s.name)} | {s.snippets} | "
-            f"{s.papers} | {s.only_here} | {md_escape(_top_tags(s.tags) or '-')} |")
+            f"{s.papers} | {s.only_here} | {md_escape(_top_tags(s.tags) or '-')} | "
+            f"{md_escape(', '.join(s.distinctive) or '-')} |")
 
 
 def render_summary_markdown(summary: Summary, style: Style = Style()) -> str:
     """A Markdown report with a list table, a tag table, the overlap and the terms."""
     lines = ["# Reading lists summary", "", _headline(summary) + ".", "", f"_{md_escape(COUNT_NOTE)}._", "",
-             "| # | seed title | list | snippets | papers | only here | top tags |",
-             "|---:|---|---|---:|---:|---:|---|"]
+             "| # | seed title | list | snippets | papers | only here | top tags | distinctive terms |",
+             "|---:|---|---|---:|---:|---:|---|---|"]
     lines += [_markdown_row(n, s) for n, s in enumerate(summary.lists, 1)]
     lines += ["", f"## Tags ({TAG_NOTE})", "", "| tag | papers |", "|---|---:|"]
     lines += [f"| {md_escape(tag)} | {n} |" for tag, n in summary.totals["tags"].items()]  # type: ignore[union-attr]

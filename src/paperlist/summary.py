@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from paperlist.model import Diagnostic, Paper, ReadingList
 from paperlist.papers import Grouping
-from paperlist.normalize import fold_words
 
-STOP_WORDS = frozenset("""
-a about above across after again against all almost also although am among an and any are as at
-be because been before being below between both but by can could did do does doing done down due during
-each either et etc even ever every few for from further had has have having here how however i if in
-into is it its itself just last least less many may might more most much must my new no nor not now of
-off often on once one only or other our out over own per rather same several she should since so some
-such than that the their them then there these they this those through thus to too two under until up
-upon us use used uses using very via was we well were what when where whether which while who whom whose
-why will with within without would yet you your paper propose proposed present presents show shows
-approach method methods work works based novel recent recently
-""".split())
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +28,7 @@ class ListSummary:
     tags: dict[str, int]
     source: str = "text"
     kind: str | None = None
+    distinctive: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,30 +50,6 @@ def count_tags(tag_sets: Iterable[Sequence[str]]) -> dict[str, int]:
     """
     counts = Counter(tag for tags in tag_sets for tag in set(tags))
     return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
-
-
-def frequent_terms(texts: Iterable[str], limit: int) -> list[tuple[str, int]]:
-    """The ``limit`` most frequent 2- and 3-word terms without stop words, once per text.
-
-    A 2-word term found only inside one 3-word term, as often, is left out.
-    """
-    counts: Counter[str] = Counter()
-    for text in texts:
-        words = fold_words(text)
-        terms = set()
-        for size in (2, 3):
-            for i in range(len(words) - size + 1):
-                window = words[i:i + size]
-                if not any(w in STOP_WORDS or w.isdigit() or len(w) < 2 for w in window):
-                    terms.add(" ".join(window))
-        counts.update(terms)
-    frequent = {term: n for term, n in counts.items() if n >= 2}
-    longer = [term for term in frequent if term.count(" ") == 2]
-    subsumed = {part for term in longer for part in (term.rsplit(" ", 1)[0], term.split(" ", 1)[1])
-                if frequent.get(part) == frequent[term]}
-    ranked = sorted((item for item in frequent.items() if item[0] not in subsumed),
-                    key=lambda item: (-item[1], item[0]))
-    return ranked[:limit]
 
 
 def _list_summary(rl: ReadingList, papers: Sequence[Paper]) -> ListSummary:
@@ -117,5 +83,18 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
         "truncated": sum(s.truncated for s in snippets),
         "tags": count_tags(p.tags for p in papers),
     }
-    top_terms = frequent_terms((p.kept.text for p in papers), terms) if terms else []
+    top_terms: list[tuple[str, int]] = []
+    if terms:
+        # Terms are read once per paper (its kept copy); each list's distinctive terms compare its papers
+        # with the whole collection's.
+        from paperlist.topics import distinctive, rank_terms, term_sets
+        sets, defined = term_sets([p.kept.text for p in papers])
+        ranked = rank_terms(sets, defined)
+        labels = {t.term: t.label for t in ranked}
+        top_terms = [(t.label, t.papers) for t in ranked[:terms]]
+        index = {p.id: n for n, p in enumerate(papers)}
+        groups = {rl.path: [sets[index[p.id]] for p in in_list[rl.path]] for rl in lists}
+        found = distinctive(groups)
+        per_list = [replace(entry, distinctive=tuple(labels.get(t, t) for t, _ in found[entry.path]))
+                    for entry in per_list]
     return Summary(per_list, totals, overlap, top_terms, list(warnings))
