@@ -134,8 +134,12 @@ def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found
             if entry.is_dir():
                 directory = entry.path
             elif entry.is_file():
-                wanted = fnmatch.fnmatch(entry.name, pattern) if pattern else _supported(entry.path)
-                yield Found(entry.path, os.path.relpath(entry.path, root), unknown=not wanted, root=root)
+                if pattern:  # the user chose the files: the others are not reported
+                    if fnmatch.fnmatch(entry.name, pattern):
+                        yield Found(entry.path, os.path.relpath(entry.path, root), root=root)
+                    continue
+                yield Found(entry.path, os.path.relpath(entry.path, root), unknown=not _supported(entry.path),
+                            root=root)
         except OSError:
             continue
 

@@ -106,6 +106,8 @@ class TagMatcher:
         >>> TagMatcher({"gpu": ["GPU"], "fl": ["federated learning"]}).tag("Federated-learning on GPUs")
         ('fl', 'gpu')
         """
+        if not self.rules:
+            return ()
         tokens = _WORD_RE.findall(text)
         token_set = set(tokens)
         lower_set = {token.lower() for token in token_set}
