@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path

@@ -43,7 +43,7 @@ class HostileCase(unittest.TestCase):
 
 class InjectionTest(HostileCase):
     def test_warnings_escape_file_names(self):
-        path = self.tmp.write("\x1b]0;owned\x07.txt", "no header\n")
+        self.tmp.write("\x1b]0;owned\x07.txt", "no header\n")
         code, out, err = run_cli("summarize", str(self.tmp.path))
         self.assertSafe(code, out, err)
         self.assertIn("\\x1b]0;owned\\x07.txt:1: warning: no 'Related papers:' header", err)

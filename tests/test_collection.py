@@ -15,7 +15,7 @@ from paperlist.collection import Collection
 from paperlist.dupes import find_duplicates
 from paperlist.load import load_lists
 from paperlist.papers import group_papers
-from paperlist.store import Store, StoreError
+from paperlist.store import Store
 from paperlist.tags import TagMatcher
 
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli

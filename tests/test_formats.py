@@ -3,7 +3,6 @@
 import json
 import os
 import random
-import shutil
 import unittest
 
 from paperlist.bibtex import parse_bibtex

@@ -6,8 +6,8 @@ import re
 from collections.abc import Callable
 
 from paperlist.latex import latex_to_text
-from paperlist.model import Diagnostic, ReadingList, Record, Snippet
-from paperlist.normalize import collapse_whitespace, is_truncated
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.normalize import collapse_whitespace
 from paperlist.records import list_from_records, seed_from_comment
 
 Tagger = Callable[[str], tuple[str, ...]]
@@ -16,8 +16,8 @@ _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
 _NAME_RE = re.compile(r"\s*([A-Za-z][\w:.+/-]*)\s*")
 _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
-_SPECIAL_RE = re.compile(r"[{}\\@]")  # what changes the state of a brace scan
-_SPECIAL_PAREN_RE = re.compile(r"[{}\\@)]")
+# What changes the state of a scan for each closing character.
+_SPECIAL = {close: re.compile(r"[{}\\@" + re.escape(close) + "]") for close in ("}", ")", '"')}
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                          "nov", "dec")}
 
@@ -31,9 +31,10 @@ class _Broken(Exception):
 
 
 def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
-    """The text inside balanced braces from ``start`` (just after the opener), and the index after the closer."""
+    """The text from ``start`` (just after the opener) up to ``close`` outside nested braces, and the index after
+    it: a braced value (``}``), an entry in parentheses (``)``) or a quoted value (``"``)."""
     depth, i = 0, start
-    special = _SPECIAL_PAREN_RE if close == ")" else _SPECIAL_RE
+    special = _SPECIAL[close]
     while (match := special.search(text, i)) is not None:
         i = match.start()
         char = text[i]
@@ -49,24 +50,7 @@ def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
         elif char == "@" and i and text[i - 1] == "\n" and _NEXT_ENTRY_RE.match(text, i):
             break  # the next entry starts at a line start: this one was never closed
         i += 1
-    raise _Broken("unbalanced braces", i if match else len(text))
-
-
-def _quoted(text: str, start: int) -> tuple[str, int]:
-    depth, i = 0, start
-    while i < len(text):
-        char = text[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "{":
-            depth += 1
-        elif char == "}" and depth:
-            depth -= 1
-        elif char == '"' and depth == 0:
-            return text[start:i], i + 1
-        i += 1
-    raise _Broken("unterminated quoted value", i)
+    raise _Broken("unterminated quoted value" if close == '"' else "unbalanced braces", i if match else len(text))
 
 
 def _value(text: str, i: int, strings: dict[str, str]) -> tuple[str, int]:
@@ -80,7 +64,7 @@ def _value(text: str, i: int, strings: dict[str, str]) -> tuple[str, int]:
         if text[i] == "{":
             part, i = _braced(text, i + 1)
         elif text[i] == '"':
-            part, i = _quoted(text, i + 1)
+            part, i = _braced(text, i + 1, '"')
         else:
             match = _BARE_VALUE_RE.match(text, i)
             if not match:

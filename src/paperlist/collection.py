@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from paperlist.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, NEAR_MIN_WORDS, search_duplicates
 from paperlist.identity import doi_key, title_words
-from paperlist.model import ReadingList, Snippet
+from paperlist.model import ReadingList
 from paperlist.normalize import match_key
 from paperlist.store import Store
 
