@@ -245,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tags", metavar="FILE", help="TOML tag rules file to start from")
     p.add_argument("--suggest", action="store_true", help="write rules for the automatic topics of PATHs")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
     p.add_argument("paths", nargs="*", metavar="PATH", help="with --suggest: the lists to find topics in")
     return parser
 

@@ -93,7 +93,8 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
         labels = {t.term: t.label for t in ranked}
         top_terms = [(t.label, t.papers) for t in ranked[:terms]]
         index = {p.id: n for n, p in enumerate(papers)}
-        groups = {rl.path: [sets[index[p.id]] for p in in_list[rl.path]] for rl in lists}
+        shown = set(labels)  # terms that survive absorption: "large language" is not a term of its own
+        groups = {rl.path: [sets[index[p.id]] & shown for p in in_list[rl.path]] for rl in lists}
         found = distinctive(groups)
         per_list = [replace(entry, distinctive=tuple(labels.get(t, t) for t, _ in found[entry.path]))
                     for entry in per_list]

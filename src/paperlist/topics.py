@@ -22,7 +22,7 @@ _WEAK_STARTS = frozenset("remarkable significant substantial fundamental key maj
 # Verbs that end clauses of abstracts ("agents offer", "games require").
 _WEAK_ENDS = frozenset("require requires offer offers remain remains enable enables allow allows provide provides "
                        "pose poses face faces become becomes struggle struggles suffer suffers".split())
-MAX_TOPIC_TERMS = 10
+MAX_TOPIC_TERMS = 15
 WORD_SEED_SHARE = 0.05
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
@@ -249,7 +249,7 @@ def _without_parts(scored: list[tuple[str, float]]) -> list[tuple[str, float]]:
 
 
 def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
-                min_share: float = 0.01, link: float = 0.25) -> dict[str, list[str]]:
+                min_share: float = 0.005, link: float = 0.25) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}.
 
     The most frequent term not yet in a topic seeds a new one; frequent terms that

@@ -61,7 +61,8 @@ EXTRA_WORDS = frozenset({
     "accurate", "applications", "approaches", "behaviors", "behaviours", "capabilities", "datasets",
     "environments", "features", "increasingly", "methods", "networks", "objects", "performance", "problems",
     "question", "questions", "representations", "researchers", "responses", "results", "scenarios", "settings",
-    "solutions", "systems", "techniques", "understanding",
+    "solutions", "systems", "techniques", "understanding", "investigates", "explores", "examines", "presents",
+    "introduces", "describes", "discusses", "evaluates", "addresses", "highlights", "reveals",
 })
 STOP_PHRASES: frozenset[str] = frozenset({
     'ablation studies', 'address these challenges', 'address these issues', 'address this challenge',

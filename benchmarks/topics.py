@@ -1,0 +1,142 @@
+"""How well automatic topics and distinctive terms agree with arXiv's own categories.
+
+    python benchmarks/topics.py [--data ../shared/data]
+
+1. Automatic topics: one list per daily arXiv listing (abstracts cut at 250 characters), `paperlist export
+   --tags auto`; each paper's topic is the first of its topics in the order `--tags auto` found them (the most
+   frequent first), or "none". Agreement with the paper's primary arXiv category: normalised mutual information
+   (arithmetic mean normalisation) and purity, against a baseline that gives each paper the topic of its single
+   most frequent term (the term held by most papers of the collection).
+2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
+   summarize --terms 20`; a list's top 3 distinctive terms "name its subject" when they hold a word of that
+   category's arXiv description (CATEGORY_WORDS, below).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+from paperlist.topics import rank_terms, term_sets  # noqa: E402
+
+# Words of arXiv's category descriptions (https://arxiv.org/category_taxonomy), lower case.
+CATEGORY_WORDS = {
+    "cs.CV": {"image", "images", "vision", "visual", "video", "videos", "scene", "pattern", "recognition", "3d",
+              "segmentation", "detection", "pixel", "camera", "object", "objects"},
+    "cs.CL": {"language", "languages", "linguistic", "text", "speech", "translation", "nlp", "lexical", "word",
+              "words", "dialogue", "llm", "llms"},
+    "cs.AI": {"reasoning", "agent", "agents", "planning", "knowledge", "expert", "logic", "uncertainty", "search",
+              "decision"},
+    "cs.GR": {"graphics", "rendering", "geometry", "geometric", "mesh", "animation", "modeling", "shape", "3d",
+              "gaussian", "splatting", "surface"},
+}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+
+
+def records(data: Path):
+    seen = set()
+    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            for record in map(json.loads, handle):
+                if record["id"] not in seen:
+                    seen.add(record["id"])
+                    yield path.name[:10], record
+
+
+def cut(text: str) -> str:
+    return " ".join(text.split())[:250].rstrip() + "…"
+
+
+def nmi_and_purity(truth: list[str], found: list[str]) -> tuple[float, float]:
+    n = len(truth)
+    joint = Counter(zip(truth, found))
+    a, b = Counter(truth), Counter(found)
+    mutual = sum(c / n * math.log(c * n / (a[t] * b[f])) for (t, f), c in joint.items())
+    entropy = lambda counts: -sum(c / n * math.log(c / n) for c in counts.values())  # noqa: E731
+    denominator = (entropy(a) + entropy(b)) / 2
+    purity = sum(max(c for (t, f), c in joint.items() if f == cluster) for cluster in b) / n
+    return (mutual / denominator if denominator else 0.0), purity
+
+
+def paperlist(*argv: str) -> str:
+    return subprocess.run([sys.executable, "-m", "paperlist", *argv, "-q"], env=ENV, capture_output=True,
+                          text=True, check=True).stdout
+
+
+def topics_agreement(data: Path) -> None:
+    by_day: dict[str, list[tuple[str, str]]] = {}
+    category: dict[str, str] = {}
+    for day, record in records(data):
+        by_day.setdefault(day, []).append((record["id"], cut(record["summary"])))
+        category[cut(record["summary"])] = record["categories"][0]
+    with tempfile.TemporaryDirectory() as tmp:
+        for day, items in by_day.items():
+            Path(tmp, f"{day}.txt").write_text(f"Related papers: {day}\n\n" + "\n\n".join(t for _, t in items) + "\n",
+                                              encoding="utf-8")
+        exported = [json.loads(line) for line in paperlist("export", tmp, "--tags", "auto").splitlines()]
+        rules = paperlist("tags", "--suggest", tmp)
+    order = [line.split(" = ")[0].strip('"') for line in rules.splitlines() if " = [" in line]
+    first_topic: dict[int, str] = {}
+    text_of: dict[int, str] = {}
+    for record in exported:
+        if record["keep"]:
+            text_of[record["paper"]] = record["text"]
+            tags = sorted(record["tags"], key=order.index)
+            first_topic[record["paper"]] = tags[0] if tags else "none"
+    papers = sorted(text_of)
+    truth = [category.get(text_of[p], "other") for p in papers]
+    found = [first_topic[p] for p in papers]
+    sets, defined = term_sets([text_of[p] for p in papers])
+    frequency = {t.term: t.papers for t in rank_terms(sets, defined)}
+    baseline = [max(terms, key=lambda t: (frequency.get(t, 0), t)) if terms else "none" for terms in sets]
+    covered = sum(f != "none" for f in found) / len(found)
+    print(f"{len(papers)} papers in {len(by_day)} daily lists; {len(order)} automatic topics; "
+          f"{covered:.1%} of papers carry one\n")
+    print("| assignment | clusters | NMI | purity |\n|---|---:|---:|---:|")
+    for name, labels in (("automatic topics (--tags auto)", found), ("baseline: most frequent term", baseline)):
+        nmi, purity = nmi_and_purity(truth, labels)
+        print(f"| {name} | {len(set(labels))} | {nmi:.3f} | {purity:.3f} |")
+
+
+def distinctive_check(data: Path) -> None:
+    lists: dict[str, list[str]] = {c: [] for c in CATEGORY_WORDS}
+    for _, record in records(data):
+        primary = record["categories"][0]
+        if primary in lists and len(lists[primary]) < 400:
+            lists[primary].append(cut(record["summary"]))
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, texts in lists.items():
+            Path(tmp, f"{name}.txt").write_text(f"Related papers: {name}\n\n" + "\n\n".join(texts) + "\n",
+                                               encoding="utf-8")
+        doc = json.loads(paperlist("summarize", tmp, "--terms", "20", "--format", "json"))
+    print("\n| list (400 papers of one category) | top 3 distinctive terms | naming its subject |\n|---|---|---:|")
+    hits = total = 0
+    for entry in doc["lists"]:
+        name = entry["seed_title"]
+        terms = entry["distinctive"][:3]
+        named = sum(bool(set(t.lower().replace("-", " ").split()) & CATEGORY_WORDS[name]) for t in terms)
+        hits, total = hits + named, total + len(terms)
+        print(f"| {name} | {'; '.join(terms)} | {named} of {len(terms)} |")
+    print(f"\nAll lists: {hits} of {total} top-3 distinctive terms name their category's subject.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    args = parser.parse_args()
+    topics_agreement(args.data)
+    distinctive_check(args.data)
+
+
+if __name__ == "__main__":
+    main()
