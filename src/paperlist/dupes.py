@@ -90,14 +90,18 @@ def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[
     return pairs
 
 
-def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[str]]:
+def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[int]]:
     """Word bigrams compared for near duplicates; a cut text drops its last, maybe partial, word.
 
     Bigrams keep some word order, which separates re-worded copies from
     unrelated abstracts of the same field far better than single words do
     (measured in benchmarks/accuracy.py). A text shorter than ``min_words``
     gets the empty set: a few shared bigrams are no evidence of one paper.
+    A bigram is one integer (two word ids): hashing and storing integers costs
+    far less than strings (benchmarks/RESULTS.md).
     """
+    ids: dict[str, int] = {}
+    setdefault = ids.setdefault
     sets = []
     for key, cut in zip(corpus.keys, corpus.truncated):
         words = key.split(" ")
@@ -106,7 +110,8 @@ def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset
             continue
         if cut:
             words.pop()
-        sets.append(frozenset(f"{a} {b}" for a, b in zip(words, words[1:])))
+        numbers = [setdefault(w, len(ids)) << 32 for w in words]
+        sets.append(frozenset(a | (b >> 32) for a, b in zip(numbers, numbers[1:])))
     return sets
 
 
