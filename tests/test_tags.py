@@ -24,6 +24,9 @@ class BuiltinRulesTest(unittest.TestCase):
         ("keeps serving latency low", "inference-serving"),
         ("cheap preemptible cloud instances", "cloud-cost"),
         ("collective communication with all-reduce", "communication"),
+        ("cuts the communication overhead of data parallelism", "communication"),
+        ("a GPU cluster scheduler for deep learning jobs", "scheduling"),
+        ("speculative decoding accelerates LLM inference", "inference-serving"),
     ]
     NO_MATCH = [
         ("a guest at the tee of the golf course", "security-privacy"),
@@ -40,6 +43,11 @@ class BuiltinRulesTest(unittest.TestCase):
         ("serving as the foundation of modern tools", "inference-serving"),
         ("type inference for Python programs", "inference-serving"),
         ("a collective concern of the community", "communication"),
+        ("bridging the communication gap for deaf people", "communication"),
+        ("workforce scheduling with rule-based constraints", "scheduling"),
+        ("common scheduler choices like cosine decay", "scheduling"),
+        ("sustainable marine resource management", "scheduling"),
+        ("large language models (LLMs), serving as proxies", "inference-serving"),
     ]
 
     def test_must_match(self):

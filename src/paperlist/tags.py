@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from paperlist.tag_rules import BUILTIN_RULES
 
 _WORD_RE = re.compile(r"[^\W_]+")
+_CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”]")
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 _TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 MODES = ("extend", "replace")
@@ -118,6 +119,8 @@ class TagMatcher:
             found |= self._acronyms[form]
         if lower_set.isdisjoint(self._starts) and token_set.isdisjoint(self._acronym_starts):
             return tuple(sorted(found))
+        # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
+        tokens = [t for part in _CLAUSE_RE.split(text) for t in (*_WORD_RE.findall(part), "")]
         lowered = [token.lower() for token in tokens]
         for i in range(len(tokens)):
             if lowered[i] in self._starts or tokens[i] in self._acronym_starts:
@@ -129,6 +132,8 @@ class TagMatcher:
         found: set[str] = set()
         frontier = [self._trie]
         for j in range(start, min(len(tokens), start + MAX_RULE_WORDS)):
+            if not tokens[j]:
+                break  # a clause ends here
             step = []
             for node in frontier:
                 step += [node.lower[b] for b in _bases(lowered[j]) if b in node.lower]
