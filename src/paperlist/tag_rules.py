@@ -23,7 +23,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
     "communication": [
         # Bare "communication" is mostly human communication outside systems papers
         # (benchmarks/tag_precision.md): only the systems senses.
-        "communication overhead", "communication cost", "communication efficiency", "communication efficient",
+        "communication overhead", "communication cost", "communication efficient",
         "communication bottleneck", "communication delay", "communication latency", "communication volume",
         "communication network", "communication protocol", "wireless communication", "communication heavy",
         "networking", "interconnect", "RDMA", "InfiniBand", "NVLink",
@@ -89,7 +89,9 @@ BUILTIN_RULES: dict[str, list[str]] = {
         # "cost" alone misfires (any "cost of"): only money and cloud phrases.
         # Bare "cloud" is mostly a point cloud or a weather cloud outside systems papers, and "budget" a
         # token budget (benchmarks/tag_precision.md).
-        "cloud computing", "cloud server", "cloud servers", "cloud based", "cloud service", "cloud provider",
+        "cloud computing", "cloud server", "cloud servers", "cloud service", "cloud provider", "cloud based AI",
+        "cloud based LLM", "cloud based inference", "cloud based processing", "cloud based service",
+        "cloud based system", "cloud based infrastructure", "cloud hosted",
         "cloud operator", "cloud instance", "cloud resources", "cloud infrastructure", "cloud edge",
         "edge cloud", "public cloud", "cloud cost", "monetary cost", "dollar cost", "training cost",
         "cost saving", "spot instance", "transient server", "preemptible", "serverless", "pay as you go",
