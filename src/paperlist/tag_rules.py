@@ -78,12 +78,18 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "activation checkpointing",
     ],
     "data-loading-io": [
-        "data loading", "data loader", "dataloader", "input pipeline", "data pipeline",
-        "I/O", "storage", "preprocessing", "file system",
+        # Bare "storage" is also energy, carbon or warehouse storage, and "preprocessing" is not I/O.
+        "data loading", "data loader", "dataloader", "input pipeline", "data pipeline", "I/O bottleneck",
+        "I/O throughput", "network storage", "remote storage", "distributed storage", "storage node",
+        "storage cost", "storage overhead", "storage requirement", "storage bandwidth", "storage and transmission",
+        "file system", "prefetching",
     ],
     "energy-carbon": [
-        "energy", "power consumption", "carbon", "emission", "sustainability",
-        "sustainable", "green AI",
+        # Bare "energy", "emission" and "sustainable" are energy markets, positron emission tomography and
+        # sustainable agriculture outside systems papers: only the energy of computing.
+        "energy efficient", "energy efficiency", "energy consumption", "power consumption", "energy cost",
+        "energy usage", "energy budget", "energy aware", "low power", "power draw", "power budget",
+        "carbon footprint", "carbon emission", "green AI", "sustainable AI",
     ],
     "cloud-cost": [
         # "cost" alone misfires (any "cost of"): only money and cloud phrases.
