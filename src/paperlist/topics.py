@@ -12,7 +12,7 @@ from paperlist.topics_data import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 
 _CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”‘’…|/]+|\s[-–—]\s")
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
-_DEFINITION_RE = re.compile(r"((?:[^\W\d_][\w-]*\s+){1,8}?(?:[^\W\d_][\w-]*))\s*\(\s*([A-Z][A-Za-z]*[A-Z]s?)\s*\)")
+_PARENTHESISED_ACRONYM_RE = re.compile(r"\(\s*([A-Z][A-Za-z]*[A-Z]s?)\s*\)")
 MAX_WORDS = 4
 # Evaluative words that open phrases of abstracts, not names of things.
 _WEAK_STARTS = frozenset("remarkable significant substantial fundamental key major critical growing rapid recent "
@@ -44,10 +44,12 @@ def acronyms(text: str) -> dict[str, str]:
     {'llm': 'large language models', 'gnn': 'graph neural networks'}
     """
     found = {}
-    for match in _DEFINITION_RE.finditer(text):
-        letters = match.group(2).rstrip("s").lower()
-        words = _fold(match.group(1)).split()
-        long = words[-len(letters):]
+    for match in _PARENTHESISED_ACRONYM_RE.finditer(text):
+        letters = match.group(1).rstrip("s").lower()
+        # The words just before the parenthesis, as many as the acronym has letters.
+        before = _WORD_RE.findall(text[max(0, match.start() - 160):match.start()])
+        words = [_fold(w) for w in before][-len(letters):]
+        long = " ".join(words).split()[-len(letters):]
         if len(long) == len(letters) and all(w[0] == c for w, c in zip(long, letters)):
             found[letters] = " ".join(long)
     return found
@@ -64,25 +66,38 @@ def candidate_terms(text: str, stop: bool = True, defined: dict[str, str] | None
     terms: set[str] = set()
     for clause in _CLAUSE_RE.split(text):
         tokens = _WORD_RE.findall(clause)
-        words: list[str | None] = []
-        for token in tokens:
-            if _is_acronym(token):
-                acronym = token.rstrip("s").lower()
-                words.append(defined.get(acronym, acronym))
-            else:
-                words.append(_fold(token))
+        if not tokens:
+            continue
+        acronym = [_is_acronym(t) for t in tokens]
+        words = [defined.get(t.rstrip("s").lower(), t.rstrip("s").lower()) if a else _fold(t)
+                 for t, a in zip(tokens, acronym)]
+        # A phrase holds only usable words, so each start extends until the first unusable one.
+        usable = [_usable(w) for w in words]
         for i, first in enumerate(words):
-            for size in range(1, MAX_WORDS + 1):
-                window = words[i:i + size]
-                if len(window) < size or not _good_ends(window):
-                    continue
-                term = " ".join(w for w in window if w)
-                if size == 1 and not (_is_acronym(tokens[i]) or _specific_word(term)):
-                    continue
-                if stop and (term in STOP_PHRASES or term in GENERIC_WORDS):
-                    continue
-                terms.add(term)
+            if not usable[i]:
+                continue
+            if acronym[i] or _specific_word(first):
+                _add(terms, first, stop)
+            if first in GENERIC_WORDS or first in _WEAK_STARTS:
+                continue
+            term = first
+            for j in range(i + 1, min(i + MAX_WORDS, len(words))):
+                if not usable[j]:
+                    break
+                term = f"{term} {words[j]}"
+                if words[j] not in _WEAK_ENDS:
+                    _add(terms, term, stop)
     return terms
+
+
+def _usable(word: str) -> bool:
+    """A word that may stand in a term: no stop word, number, adverb or stray letter."""
+    return bool(word) and len(word) >= 2 and word not in STOP_WORDS and not word.isdigit() and not word.endswith("ly")
+
+
+def _add(terms: set[str], term: str, stop: bool) -> None:
+    if not (stop and (term in STOP_PHRASES or term in GENERIC_WORDS)):
+        terms.add(term)
 
 
 def _specific_word(word: str) -> bool:
@@ -90,20 +105,6 @@ def _specific_word(word: str) -> bool:
     participle ("increasingly", "proposed")."""
     return (len(word) >= 7 and " " not in word and word not in GENERIC_WORDS and word.rstrip("s") not in GENERIC_WORDS
             and not word.endswith(("ly", "ed")))
-
-
-def _good_ends(window: list[str | None]) -> bool:
-    """A phrase a reader would write down: no stop word, number or adverb anywhere, and for a phrase, no
-    generic or evaluative word first ("demonstrated remarkable", "remain vulnerable") and no verb last ("agents
-    offer"); a generic word may end one ("federated learning")."""
-    for word in window:
-        if not word or word in STOP_WORDS or word.isdigit() or len(word) < 2 or word.endswith("ly"):
-            return False
-    if len(window) > 1:
-        first = window[0]
-        if first in GENERIC_WORDS or first in _WEAK_STARTS or window[-1] in _WEAK_ENDS:
-            return False
-    return True
 
 
 @dataclass(frozen=True)
