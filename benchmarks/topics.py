@@ -7,6 +7,8 @@
    frequent first), or "none". Agreement with the paper's primary arXiv category: normalised mutual information
    (arithmetic mean normalisation) and purity, against a baseline that gives each paper the topic of its single
    most frequent term (the term held by most papers of the collection).
+3. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
+   benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
    summarize --terms 20`; a list's top 3 distinctive terms "name its subject" when they hold a word of that
    category's arXiv description (CATEGORY_WORDS, below).
@@ -130,10 +132,33 @@ def distinctive_check(data: Path) -> None:
     print(f"\nAll lists: {hits} of {total} top-3 distinctive terms name their category's subject.")
 
 
+def speed(snippets: int) -> None:
+    import time
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate, write
+    with tempfile.TemporaryDirectory() as tmp:
+        lists, truth = generate(snippets, max(1, snippets // 100), 1)
+        write(Path(tmp), lists, truth)
+        times = {}
+        for name, extra in (("summarize", []), ("summarize --tags auto", ["--tags", "auto"])):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "paperlist", "summarize", tmp, "--glob", "*.txt", "--format",
+                            "json", "-q", *extra], env=ENV, capture_output=True, check=True)
+            times[name] = time.perf_counter() - start
+    base = times["summarize"]
+    print(f"| {snippets} snippets | seconds | x summarize |\n|---|---:|---:|")
+    for name, seconds in times.items():
+        print(f"| {name} | {seconds:.2f} | {seconds / base:.2f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--speed", type=int, metavar="N", help="only time --tags auto on N generated snippets")
     args = parser.parse_args()
+    if args.speed:
+        speed(args.speed)
+        return
     topics_agreement(args.data)
     distinctive_check(args.data)
 

@@ -87,9 +87,9 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
     if terms:
         # Terms are read once per paper (its kept copy); each list's distinctive terms compare its papers
         # with the whole collection's.
-        from paperlist.topics import distinctive, rank_terms, term_sets
-        sets, defined = term_sets([p.kept.text for p in papers])
-        ranked = rank_terms(sets, defined)
+        from paperlist.topics import distinctive, rank_terms, term_counts
+        sets, defined, counts = term_counts([p.kept.text for p in papers])
+        ranked = rank_terms(sets, defined, counts=counts)
         labels = {t.term: t.label for t in ranked}
         top_terms = [(t.label, t.papers) for t in ranked[:terms]]
         index = {p.id: n for n, p in enumerate(papers)}

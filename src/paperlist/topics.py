@@ -12,6 +12,9 @@ from paperlist.topics_data import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 
 _CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”‘’…|/]+|\s[-–—]\s")
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+_ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
+# Words, and the punctuation that ends a clause (a phrase never runs across it).
+_TOKEN_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*|[.,;:!?()\[\]{}\"“”‘’…|/]|\s[-–—]\s")
 _PARENTHESISED_ACRONYM_RE = re.compile(r"\(\s*([A-Z][A-Za-z]*[A-Z]s?)\s*\)")
 MAX_WORDS = 4
 # Evaluative words that open phrases of abstracts, not names of things.
@@ -29,6 +32,8 @@ MIN_PAPERS = 2
 
 
 def _is_acronym(token: str) -> bool:
+    if token[0].islower():  # most words: the fast answer
+        return False
     core = token[:-1] if token.endswith("s") else token
     return len(core) >= 2 and core.isupper() and core.isalpha()
 
@@ -64,30 +69,39 @@ def candidate_terms(text: str, stop: bool = True, defined: dict[str, str] | None
     """
     defined = defined or {}
     terms: set[str] = set()
-    for clause in _CLAUSE_RE.split(text):
-        tokens = _WORD_RE.findall(clause)
-        if not tokens:
-            continue
-        acronym = [_is_acronym(t) for t in tokens]
-        words = [defined.get(t.rstrip("s").lower(), t.rstrip("s").lower()) if a else _fold(t)
-                 for t, a in zip(tokens, acronym)]
-        # A phrase holds only usable words, so each start extends until the first unusable one.
-        usable = [_usable(w) for w in words]
-        for i, first in enumerate(words):
-            if not usable[i]:
-                continue
-            if acronym[i] or _specific_word(first):
-                _add(terms, first, stop)
-            if first in GENERIC_WORDS or first in _WEAK_STARTS:
-                continue
-            term = first
-            for j in range(i + 1, min(i + MAX_WORDS, len(words))):
-                if not usable[j]:
-                    break
-                term = f"{term} {words[j]}"
-                if words[j] not in _WEAK_ENDS:
-                    _add(terms, term, stop)
+    tokens: list[str] = []
+    for token in _TOKEN_RE.findall(text):
+        if token[0].isalnum():
+            tokens.append(token)
+        elif tokens:  # clause punctuation: phrases never run across it
+            _clause_terms(tokens, defined, stop, terms)
+            tokens = []
+    if tokens:
+        _clause_terms(tokens, defined, stop, terms)
     return terms
+
+
+def _clause_terms(tokens: list[str], defined: dict[str, str], stop: bool, terms: set[str]) -> None:
+    """Add the terms of one clause's words."""
+    acronym = [_is_acronym(t) for t in tokens]
+    words = [defined.get(t.rstrip("s").lower(), t.rstrip("s").lower()) if a else _fold(t)
+             for t, a in zip(tokens, acronym)]
+    # A phrase holds only usable words, so each start extends until the first unusable one.
+    usable = [_usable(w) for w in words]
+    for i, first in enumerate(words):
+        if not usable[i]:
+            continue
+        if acronym[i] or _specific_word(first):
+            _add(terms, first, stop)
+        if first in GENERIC_WORDS or first in _WEAK_STARTS:
+            continue
+        term = first
+        for j in range(i + 1, min(i + MAX_WORDS, len(words))):
+            if not usable[j]:
+                break
+            term = f"{term} {words[j]}"
+            if words[j] not in _WEAK_ENDS:
+                _add(terms, term, stop)
 
 
 def _usable(word: str) -> bool:
@@ -119,22 +133,33 @@ class Term:
 def term_sets(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str]]:
     """The terms of each text (acronyms folded into long forms defined anywhere in the collection), and the
     acronyms: their long forms, or how they are written ("GPU") when the collection never defines them."""
+    sets, defined, _ = term_counts(texts)
+    return sets, defined
+
+
+def term_counts(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str], Counter[str]]:
+    """``term_sets``, and how many texts hold each term."""
     defined: Counter[tuple[str, str]] = Counter()
     written: Counter[tuple[str, str]] = Counter()
     for text in texts:
         defined.update(acronyms(text).items())
-        written.update((t.rstrip("s").lower(), t.rstrip("s")) for t in _WORD_RE.findall(text) if _is_acronym(t))
+        if _ACRONYM_HINT_RE.search(text):
+            written.update((t.rstrip("s").lower(), t.rstrip("s")) for t in _WORD_RE.findall(text) if _is_acronym(t))
     best: dict[str, str] = {}
     for (acronym, long), _ in sorted(defined.items(), key=lambda item: (-item[1], item[0])):
         best.setdefault(acronym, long)
     sets = [candidate_terms(text, defined=best) for text in texts]
     for (lower, shown), _ in sorted(written.items(), key=lambda item: (-item[1], item[0])):
         best.setdefault(lower, shown)
-    return _fold_plurals(sets), best
+    folded, counts = _fold_plurals(sets)
+    return folded, best, counts
 
 
-def _fold_plurals(sets: list[set[str]]) -> list[set[str]]:
-    """A term and its plural ("language model", "language models") are one term, in its more frequent form."""
+def _fold_plurals(sets: list[set[str]]) -> tuple[list[set[str]], Counter[str]]:
+    """A term and its plural ("language model", "language models") are one term, in its more frequent form.
+
+    Returns the sets and how many of them hold each term (counted once, kept up to date while renaming).
+    """
     counts = Counter(t for terms in sets for t in terms)
     rename = {}
     for term in counts:
@@ -143,17 +168,30 @@ def _fold_plurals(sets: list[set[str]]) -> list[set[str]]:
                 major, minor = (plural, term) if counts[plural] >= counts[term] else (term, plural)
                 rename[minor] = major
     if not rename:
-        return sets
-    return [{rename.get(t, t) for t in terms} for terms in sets]
+        return sets, counts
+    folded = []
+    for terms in sets:
+        if terms.isdisjoint(rename):  # only the sets holding a renamed term are rebuilt
+            folded.append(terms)
+            continue
+        new = {rename.get(t, t) for t in terms}
+        counts.subtract(t for t in terms if t in rename)
+        counts.update(new - terms)
+        folded.append(new)
+    for minor in rename:  # renamed terms are held by no text now
+        counts.pop(minor, None)
+    return folded, counts
 
 
-def rank_terms(sets: Sequence[set[str]], defined: dict[str, str], limit: int | None = None) -> list[Term]:
+def rank_terms(sets: Sequence[set[str]], defined: dict[str, str], limit: int | None = None,
+               counts: Counter[str] | None = None) -> list[Term]:
     """Terms by the number of papers holding them (most first, then longer, then by name), parts absorbed.
 
     A part of a longer term (a contiguous run of its words) is dropped when at
     least ABSORB_SHARE of its papers hold the longer term.
     """
-    counts = Counter(t for terms in sets for t in terms)
+    if counts is None:
+        counts = Counter(t for terms in sets for t in terms)
     frequent = {t: n for t, n in counts.items() if n >= MIN_PAPERS}
     absorbed = set()
     for term, n in frequent.items():
@@ -191,8 +229,8 @@ def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
     Each topic's terms become its rules, with each defined acronym beside its long
     form, so the rules match the texts the way the topics were found.
     """
-    sets, defined = term_sets(texts)
-    topics = auto_topics(sets, rank_terms(sets, defined))
+    sets, defined, counts = term_counts(texts)
+    topics = auto_topics(sets, rank_terms(sets, defined, counts=counts))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
     rules = {}
     for name, terms in topics.items():
@@ -258,11 +296,12 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     Topics stop at ``max_topics`` or when a seed holds under ``min_share`` of the
     papers. Deterministic: ties break by name.
     """
-    papers_of: dict[str, set[int]] = {}
-    for n, terms in enumerate(sets):
-        for t in terms:
-            papers_of.setdefault(t, set()).add(n)
     candidates = [t.term for t in ranked[:400]]
+    wanted = set(candidates)
+    papers_of: dict[str, set[int]] = {t: set() for t in candidates}
+    for n, terms in enumerate(sets):
+        for t in terms & wanted:
+            papers_of[t].add(n)
     # A single word seeds a topic only when it is in WORD_SEED_SHARE of the papers: "security" names a topic,
     # a word in a handful of papers ("concerns") rarely does.
     seeds = [t for t in candidates if " " in t or len(t) <= 5 or len(papers_of[t]) >= WORD_SEED_SHARE * len(sets)]
