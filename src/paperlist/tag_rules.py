@@ -80,17 +80,20 @@ BUILTIN_RULES: dict[str, list[str]] = {
     ],
     "data-loading-io": [
         # Bare "storage" is also energy, carbon or warehouse storage, and "preprocessing" is not I/O.
-        "data loading", "data loader", "dataloader", "input pipeline", "data pipeline", "I/O bottleneck",
+        "data loading", "data loader", "dataloader", "input pipeline", "training data pipeline", "I/O bottleneck",
         "I/O throughput", "network storage", "remote storage", "distributed storage", "storage node",
         "storage cost", "storage overhead", "storage requirement", "storage bandwidth", "storage and transmission",
-        "file system", "prefetching",
+        "distributed file system", "parallel file system", "prefetching",
     ],
     "energy-carbon": [
         # Bare "energy", "emission" and "sustainable" are energy markets, positron emission tomography and
         # sustainable agriculture outside systems papers: only the energy of computing.
-        "energy efficient", "energy efficiency", "energy consumption", "power consumption", "energy cost",
-        "energy usage", "energy budget", "energy aware", "low power", "power draw", "power budget",
-        "carbon footprint", "carbon emission", "green AI", "sustainable AI",
+        # Read on arXiv samples (tag_precision.md): "energy consumption", "energy efficiency", "energy cost" and
+        # "carbon footprint" are as often about buildings, industry or products; these phrases are of computing.
+        "energy efficient computing", "energy efficient inference", "energy efficient training",
+        "energy consumption of", "power consumption", "energy budget", "power budget", "low power",
+        "power draw", "energy per inference", "energy per token", "training energy", "inference energy",
+        "carbon footprint of training", "carbon footprint of AI", "green AI",
     ],
     "cloud-cost": [
         # "cost" alone misfires (any "cost of"): only money and cloud phrases.
