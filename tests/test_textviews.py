@@ -55,6 +55,13 @@ class WidthTest(unittest.TestCase):
                         widest = max(cell_width(line) for line in out.splitlines())
                         self.assertLessEqual(widest, width)
 
+    def test_triage_markdown_wraps_too(self):
+        # Markdown keeps a word wider than the width whole (a link must not break), so only examples/ here.
+        for width in (50, 80, 120):
+            with self.subTest(width=width):
+                out = run_at(width, "triage", str(EXAMPLES))[1]
+                self.assertLessEqual(max(cell_width(line) for line in out.splitlines()), width)
+
     def test_lists_are_named_by_short_name_not_absolute_path(self):
         for argv in TEXT_VIEWS:
             with self.subTest(argv=argv):

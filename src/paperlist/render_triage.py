@@ -93,9 +93,16 @@ def _places(entry: Entry, report: TriageReport) -> str:
     return ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in entry.paper.members)
 
 
+def _md_item(prefix: str, text: str, indent: str, width: int) -> list[str]:
+    """A Markdown list line wrapped to the width; continuation lines indented into the item."""
+    lines = wrap(text, max(20, width - len(prefix)), break_long=False)
+    return [prefix + lines[0]] + [indent + line for line in lines[1:]]
+
+
 def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
-    """A checklist grouped into "in several lists" and "in one list"."""
-    lines = ["# Reading list", "", md_escape(_headline(report))]
+    """A checklist grouped into "in several lists" and "in one list", wrapped to the width."""
+    width = style.width
+    lines = ["# Reading list", ""] + wrap(md_escape(_headline(report)), width, break_long=False)
     sections = (("In several lists", [e for e in report.entries if len(e.paper.lists) >= 2]),
                 ("In one list", [e for e in report.entries if len(e.paper.lists) < 2]))
     for title, entries in sections:
@@ -105,21 +112,23 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
         for e in entries:
             tags = ", ".join(f"**{md_escape(t)}**" if t in e.focus else md_escape(t) for t in e.paper.tags)
             record = merged_record(e.paper)
+            head = f"- [ ] {e.rank}. "
             if record and record.title:
-                lines.append(f"- [ ] {e.rank}. **{md_link(record.title, record.url)}**"
-                             + (f" ({md_escape(record.year)})" if record.year else ""))
+                title = f"**{md_link(record.title, record.url)}**" + (f" ({md_escape(record.year)})" if record.year else "")
+                lines += _md_item(head, title, "  ", width)
                 if not record.title_only:
-                    lines.append(f"  {_bold_focus(e.paper.kept.text, report)}")
+                    lines += _md_item("  ", _bold_focus(e.paper.kept.text, report), "  ", width)
                 if record.authors:
-                    lines.append(f"  - by: {md_escape(record.authors)}")
+                    lines += _md_item("  - by: ", md_escape(record.authors), "    ", width)
             else:
-                lines.append(f"- [ ] {e.rank}. {_bold_focus(e.paper.kept.text, report)}")
-            lines.append(f"  - lists: {md_escape(_titles(e, report))}")
-            lines.append(f"  - tags: {tags or 'untagged'}")
-            lines.append(f"  - at: {md_escape(_places(e, report))}")
+                lines += _md_item(head, _bold_focus(e.paper.kept.text, report), "  ", width)
+            fields = [("lists", md_escape(_titles(e, report))), ("tags", tags or "untagged"),
+                      ("at", md_escape(_places(e, report)))]
             if e.paper.id in report.notes:
-                lines.append(f"  - seen: {md_escape(report.notes[e.paper.id])}")
-            lines.append(f"  - score: {_score_text(e, report)} · paper {e.paper.id}")
+                fields.append(("seen", md_escape(report.notes[e.paper.id])))
+            fields.append(("score", f"{_score_text(e, report)} · paper {e.paper.id}"))
+            for label, value in fields:
+                lines += _md_item(f"  - {label}: ", value, "    ", width)
     return "\n".join(lines) + "\n"
 
 

@@ -77,19 +77,21 @@ def _split_long(word: str, width: int) -> list[str]:
     return pieces + ["".join(current)] if current else pieces
 
 
-def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:
+def wrap(text: str, width: int, max_lines: int | None = None, break_long: bool = True) -> list[str]:
     """Word-wrap to ``width`` columns; past ``max_lines`` the last line ends with ``…``.
 
     >>> wrap("one two three four", 9)
     ['one two', 'three', 'four']
     >>> wrap("one two three four", 9, max_lines=2)
     ['one two', 'three…']
+
+    Without ``break_long`` a word wider than the width stays whole on its own line (a link in Markdown).
     """
     width = max(width, 1)
     lines: list[str] = []
     current, used = "", 0
     for word in _SPACES_RE.split(text.strip(" \t\n")):
-        for piece in _split_long(word, width):
+        for piece in _split_long(word, width) if break_long else (word,):
             w = cell_width(piece)
             if current and used + 1 + w <= width:
                 current, used = current + " " + piece, used + 1 + w
