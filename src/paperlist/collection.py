@@ -64,39 +64,61 @@ class Collection:
         self.store, self.threshold, self.min_words = store, threshold, min_words
 
     def add(self, lists: Sequence[ReadingList]) -> AddReport:
-        """Record new lists and their snippets, then regroup what they touch; call inside a transaction."""
+        """Record new lists and their snippets, then regroup what they touch; call inside a transaction.
+
+        Rows are written in bulk: each table once per add, the bigram index sorted by token
+        (appending to a B-tree in order is several times faster than inserting at random).
+        """
         report = AddReport()
         oldest_before = self.store.max_text_id()
-        seeds: set[int] = set()
-        placed: list[tuple[int, int]] = []  # (text id, input position)
-        position = 0
+        fresh: list[tuple[ReadingList, str]] = []
         for rl in lists:
-            if self.store.known_list(list_hash(rl), rl.path):
+            content = list_hash(rl)
+            if self.store.known_list(content, rl.path):
                 report.known_lists += 1
-                position += len(rl.snippets)
-                continue
-            list_id = self.store.add_list(rl, list_hash(rl))
+            else:
+                fresh.append((rl, content))
+        keyed = [(rl, content, [(s, match_key(s.text)) for s in rl.snippets]) for rl, content in fresh]
+        known = self.store.text_ids_of_keys(sorted({k for _, _, pairs in keyed for _, k in pairs if k}))
+        new_texts: dict[str, tuple[int, bool]] = {}
+        next_id = oldest_before + 1
+        cut_known: set[int] = set()
+        snippet_rows: list[tuple] = []
+        placed: list[int] = []
+        for rl, content, pairs in keyed:
+            list_id = self.store.add_list(rl, content)
             report.new_lists += 1
-            for s in rl.snippets:
-                key = match_key(s.text)
-                position += 1
+            for s, key in pairs:
                 if not key:
                     continue
-                text_id, new = self.store.text_id(key, s.truncated)
-                if new:
-                    self.store.add_tokens(text_id, bigram_tokens(key, s.truncated))
+                if key in known:
+                    text_id = known[key]
+                    if s.truncated:
+                        cut_known.add(text_id)
+                elif key in new_texts:
+                    text_id, truncated = new_texts[key]
+                    new_texts[key] = (text_id, truncated or s.truncated)
+                else:
+                    text_id, next_id = next_id, next_id + 1
+                    new_texts[key] = (text_id, s.truncated)
                 title = " ".join(title_words(s.record)) or None
-                self.store.add_snippet(list_id, s, text_id, title, doi_key(s.record.doi) if s.record else None)
-                seeds.add(text_id)
-                placed.append((text_id, position))
-                report.new_snippets += 1
-        self.regroup(seeds)
-        paper_of = self.store.paper_of_texts(t for t, _ in placed)
+                snippet_rows.append(self.store.snippet_row(list_id, s, text_id, title,
+                                                           doi_key(s.record.doi) if s.record else None))
+                placed.append(text_id)
+        tokens = sorted((token, text_id) for key, (text_id, cut) in new_texts.items()
+                        for token in bigram_tokens(key, cut))
+        self.store.add_texts(sorted((text_id, key, cut) for key, (text_id, cut) in new_texts.items()))
+        self.store.mark_truncated(cut_known)
+        self.store.add_snippets(snippet_rows)
+        self.store.add_tokens(tokens)
+        report.new_snippets = len(placed)
+        self.regroup(set(placed))
+        paper_of = self.store.paper_of_texts(placed)
         oldest = self.store.oldest_text_of_papers(set(paper_of.values()))
         held = {p for p, first in oldest.items() if first <= oldest_before}
         report.new_paper_ids = sorted(set(paper_of.values()) - held)
         report.new_papers = len(report.new_paper_ids)
-        report.joined_known = sum(paper_of[t] in held for t, _ in placed)
+        report.joined_known = sum(paper_of[t] in held for t in placed)
         return report
 
     def regroup(self, seeds: set[int]) -> None:

@@ -146,31 +146,34 @@ class Store:
             (rl.path, rl.short_name, rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
         return int(cursor.lastrowid)
 
-    def text_id(self, key: str, truncated: bool) -> tuple[int, bool]:
-        """The id of a distinct text, and whether it is new."""
-        row = self.db.execute("SELECT id, truncated FROM texts WHERE key = ?", (key,)).fetchone()
-        if row:
-            if truncated and not row[1]:
-                self.db.execute("UPDATE texts SET truncated = 1 WHERE id = ?", (row[0],))
-            return int(row[0]), False
-        cursor = self.db.execute("INSERT INTO texts (key, truncated, fingerprint) VALUES (?, ?, ?)",
-                                 (key, int(truncated), fingerprint(key)))
-        return int(cursor.lastrowid), True
+    def add_texts(self, rows: Sequence[tuple[int, str, bool]]) -> None:
+        """New distinct texts: ``(id, key, truncated)``."""
+        self.db.executemany("INSERT INTO texts (id, key, truncated, fingerprint) VALUES (?, ?, ?, ?)",
+                            ((i, key, int(cut), fingerprint(key)) for i, key, cut in rows))
 
-    def add_snippet(self, list_id: int, s: Snippet, text_id: int, title_key: str | None, doi: str | None) -> None:
+    def mark_truncated(self, texts: Iterable[int]) -> None:
+        self.db.executemany("UPDATE texts SET truncated = 1 WHERE id = ?", ((t,) for t in texts))
+
+    @staticmethod
+    def snippet_row(list_id: int, s: Snippet, text_id: int, title_key: str | None, doi: str | None) -> tuple:
+        """The row ``add_snippets`` writes for one snippet."""
         record = json.dumps([getattr(s.record, f) for f in RECORD_FIELDS]) if s.record else None
-        self.db.execute(
-            "INSERT INTO snippets (list, line, idx, text, truncated, text_id, record, doi, scholar_id, title_key, "
-            "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (list_id, s.line, s.index, s.text, int(s.truncated), text_id, record, doi,
-             s.record.scholar_id if s.record else None, title_key, _now()))
+        return (list_id, s.line, s.index, s.text, int(s.truncated), text_id, record, doi,
+                s.record.scholar_id if s.record else None, title_key, _now())
 
-    def add_tokens(self, text_id: int, tokens: Iterable[int]) -> None:
-        """Index every word-bigram token of a new text, and count the texts each token is in."""
-        tokens = list(tokens)
-        self.db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?)", ((t, text_id) for t in tokens))
-        self.db.executemany("INSERT INTO token_counts VALUES (?, 1) ON CONFLICT (token) DO UPDATE SET texts = texts + 1",
-                            ((t,) for t in tokens))
+    def add_snippets(self, rows: Sequence[tuple]) -> None:
+        self.db.executemany(
+            "INSERT INTO snippets (list, line, idx, text, truncated, text_id, record, doi, scholar_id, title_key, "
+            "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+    def add_tokens(self, rows: Sequence[tuple[int, int]]) -> None:
+        """Index the word-bigram tokens of new texts (``(token, text id)``, sorted), and count texts per token."""
+        self.db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?)", rows)
+        counts: dict[int, int] = {}
+        for token, _ in rows:
+            counts[token] = counts.get(token, 0) + 1
+        self.db.executemany("INSERT INTO token_counts VALUES (?, ?) ON CONFLICT (token) DO UPDATE SET texts = "
+                            "texts + excluded.texts", counts.items())
 
     def token_counts(self, tokens: Sequence[int]) -> dict[int, int]:
         found: dict[int, int] = {}
@@ -281,9 +284,6 @@ class Store:
     def paper_of_fingerprint(self, value: str) -> int | None:
         row = self.db.execute("SELECT paper FROM texts WHERE fingerprint = ?", (value,)).fetchone()
         return int(row[0]) if row and row[0] is not None else None
-
-    def fingerprint_papers(self) -> dict[str, int]:
-        return dict(self.db.execute("SELECT fingerprint, paper FROM texts"))
 
     def where_first_seen(self, paper: int) -> tuple[str, int, str] | None:
         row = self.db.execute(
