@@ -112,7 +112,12 @@ class Collection:
         self.store.add_snippets(snippet_rows)
         self.store.add_tokens(tokens)
         report.new_snippets = len(placed)
-        self.regroup(set(placed))
+        if oldest_before == 0:
+            # A new collection: group the snippets at hand, as `dupes` would, without reading them back.
+            snippets = [s for _, _, pairs in keyed for s, key in pairs if key]
+            self._assign(snippets, dict(zip(((s.path, s.index) for s in snippets), placed)), set(placed))
+        else:
+            self.regroup(set(placed))
         paper_of = self.store.paper_of_texts(placed)
         oldest = self.store.oldest_text_of_papers(set(paper_of.values()))
         held = {p for p, first in oldest.items() if first <= oldest_before}
@@ -132,8 +137,10 @@ class Collection:
         if not texts:
             return
         rows = self.store.snippets_of_texts(texts)
-        snippets = [s for _, s in rows]
-        text_of = {(s.path, s.index): t for t, s in rows}
+        self._assign([s for _, s in rows], {(s.path, s.index): t for t, s in rows}, texts)
+
+    def _assign(self, snippets: list, text_of: dict[tuple[str, int], int], texts: set[int]) -> None:
+        """Group the snippets with the core and store each text's paper (keeping paper ids where it can)."""
         groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, self.store.not_same())
         old = self._old_papers(texts)
         assignment: dict[int, int] = {}

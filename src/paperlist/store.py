@@ -26,7 +26,7 @@ CREATE INDEX texts_fingerprint ON texts (fingerprint);
 CREATE INDEX texts_paper ON texts (paper);
 CREATE TABLE snippets (
     id INTEGER PRIMARY KEY, list INTEGER NOT NULL REFERENCES lists, line INTEGER NOT NULL, idx INTEGER NOT NULL,
-    text TEXT NOT NULL, truncated INTEGER NOT NULL, text_id INTEGER NOT NULL REFERENCES texts,
+    text TEXT NOT NULL, truncated INTEGER NOT NULL, text_id INTEGER NOT NULL REFERENCES texts (id),
     record TEXT, doi TEXT, scholar_id TEXT, title_key TEXT, added_at TEXT NOT NULL);
 CREATE INDEX snippets_text ON snippets (text_id);
 CREATE INDEX snippets_list ON snippets (list);
