@@ -102,6 +102,14 @@ class SeedsAcceptanceTest(unittest.TestCase):
         found = [[(os.path.basename(m["path"])[:3], m["line"]) for m in g["members"]] for g in groups]
         self.assertEqual(found, [[("000", 19), ("002", 10)], [("002", 18), ("003", 3)]])
 
+    def test_seed_tags_keep_their_values(self):
+        records = [json.loads(line) for line in run_cli("export", str(SEEDS))[1].splitlines()]
+        tags = {(os.path.basename(r["path"])[:3], r["line"]): r["tags"] for r in records}
+        self.assertIn("federated-learning", tags[("001", 27)])
+        self.assertIn("federated-learning", tags[("001", 35)])
+        self.assertIn("recommendation", tags[("001", 41)])
+        self.assertIn("recommendation", tags[("003", 25)])
+
     def test_triage_seeds(self):
         _, out, _ = run_cli("triage", str(SEEDS), "--format", "json")
         papers = json.loads(out)["papers"]
