@@ -119,9 +119,9 @@ def _heatmap(report: HtmlReport) -> str:
     most = max(shared.values(), default=1)
     size = margin + cell * len(order)
     out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; lists that share most sit together. Hover a '
-           f'cell for its lists. Numbers are the rows of the table above.</p><div class="scroll">'
+           f'cell for its lists. Numbers are the rows of the table below.</p><div class="scroll">'
            f'<svg id="heatmap" width="{size + 4}" height="{size + 4}" role="img" aria-label="list overlap">']
-    label_every = 1 if cell >= 12 else max(1, 12 // cell)
+    label_every = 1 if cell >= 18 else -(-18 // cell)  # two-digit labels need about 18 px
     for i, a in enumerate(order):
         if i % label_every == 0:
             out.append(f'<text x="{margin - 4}" y="{margin + i * cell + cell * 0.7:.0f}" text-anchor="end">'
@@ -138,8 +138,14 @@ def _heatmap(report: HtmlReport) -> str:
     return "".join(out) + "</svg></div>"
 
 
+LIST_TABLE_OPEN = 20  # more lists than this: the table starts folded, below the heatmap
+
+
 def _lists(report: HtmlReport) -> str:
-    out = ['<section id="lists"><h2>Lists</h2><div class="scroll"><table><thead><tr><th class="n">#</th>'
+    many = len(report.summary.lists) > LIST_TABLE_OPEN
+    out = ['<section id="lists"><h2>Lists</h2>', _heatmap(report),
+           f'<details{"" if many else " open"}><summary>{len(report.summary.lists)} lists</summary>'
+           '<div class="scroll"><table><thead><tr><th class="n">#</th>'
            '<th>seed title</th><th>list</th><th class="n">snippets</th><th class="n">papers</th>'
            '<th class="n">only here</th><th>top tags</th></tr></thead><tbody>']
     for n, s in enumerate(report.summary.lists, 1):
@@ -147,7 +153,7 @@ def _lists(report: HtmlReport) -> str:
         out.append(f'<tr><td class="n">{n}</td><td>{h(s.seed_title or "(no seed title)")}</td><td>{h(s.name)}</td>'
                    f'<td class="n">{s.snippets}</td><td class="n">{s.papers}</td><td class="n">{s.only_here}</td>'
                    f'<td>{h(tags)}</td></tr>')
-    return "".join(out) + "</tbody></table></div>" + _heatmap(report) + "</section>"
+    return "".join(out) + "</tbody></table></div></details></section>"
 
 
 def _diff_html(a: str, b: str) -> str:
