@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import TextIO
 
 from paperlist.collection import Collection
-from paperlist.commands import (EXIT_ERROR, EXIT_OK, UsageError, _report, _report_unchecked, _thresholds, _triage,
-                                group_loaded, read_not_duplicates)
+from paperlist.commands import (EXIT_ERROR, EXIT_OK, UsageError, group_loaded, read_not_duplicates, report_loaded,
+                                report_unchecked, thresholds, triage_output)
 from paperlist.load import Loaded, load_lists
 from paperlist.model import Paper, ReadingList
 from paperlist.normalize import match_key
@@ -137,7 +137,7 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
         raise UsageError(f"{args.command} needs PATHs to read")
     loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress, args.input_format)
     progress.finish()
-    status = _report(loaded, args.strict, stderr)
+    status = report_loaded(loaded, args.strict, stderr)
     store = _open(args, create=args.command == "add")
     collection = Collection(store)
     before = store.max_text_id()
@@ -154,11 +154,11 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
                              f"{report.joined_known} snippets joined papers already held", style.width)) + "\n"
         if not args.new:
             return status, out
-    threshold, _ = _thresholds(args)
+    threshold, _ = thresholds(args)
     grouping, unchecked = group_loaded(args, loaded, threshold, None, read_not_duplicates(args.not_duplicates)
                                        if args.not_duplicates else set())
     if unchecked:
-        status = max(status, _report_unchecked(unchecked, loaded, args.strict, stderr))
+        status = max(status, report_unchecked(unchecked, loaded, args.strict, stderr))
     notes, fresh = {}, []
     for paper in grouping.papers:
         known = [held[k] for m in paper.members if (k := match_key(m.text)) in held and held[k] is not None]
@@ -168,7 +168,7 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
             path, line, when = seen[known[0]]
             notes[paper.id] = f"already held: first seen at {path}:{line} on {when[:10]}"
             fresh.append(paper)
-    shown = _triage(args, loaded, grouping, matcher, style, papers=fresh, notes=notes)
+    shown = triage_output(args, loaded, grouping, matcher, style, papers=fresh, notes=notes)
     if args.command == "add":
         stderr.write(out)
     return status, shown

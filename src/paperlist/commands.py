@@ -67,7 +67,7 @@ def _quote(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
-def _report(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
+def report_loaded(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
     severity = "error" if strict else "warning"
     for warning in loaded.warnings:
         stderr.write(terminal_safe(warning.render(severity)) + "\n")
@@ -82,7 +82,7 @@ UNCHECKED_SHOWN = 20
 COLLECTION_COMMANDS = ("add", "new", "mark", "not-same", "db")
 
 
-def _report_unchecked(unchecked: list[Snippet], loaded: Loaded, strict: bool, stderr: TextIO) -> int:
+def report_unchecked(unchecked: list[Snippet], loaded: Loaded, strict: bool, stderr: TextIO) -> int:
     """Say which snippets the near search could not fully compare: on stderr (the first few) and in the output."""
     message = "not fully compared for near duplicates (repetitive text: see 'Untrusted input' in the README)"
     warnings = [Diagnostic(s.path, s.line, message) for s in unchecked]
@@ -150,7 +150,7 @@ def _tags_command(args: argparse.Namespace, rules: dict[str, list[str]], stdin, 
     from paperlist.topics import suggest_rules
     loaded = load_lists(args.paths, TagMatcher({}), None, 1, stdin, progress)
     progress.finish()  # type: ignore[attr-defined]
-    _report(loaded, False, stderr)
+    report_loaded(loaded, False, stderr)
     from paperlist.dupes import find_duplicates
     grouping = group_papers(loaded.lists, find_duplicates(_snippets(loaded)))
     suggested = suggest_rules([p.kept.text for p in grouping.papers])
@@ -187,7 +187,7 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
     if args.command in COLLECTION_COMMANDS:
         from paperlist.collection_cli import run_collection
         return run_collection(args, stdin, stderr, progress, style, matcher)
-    threshold, maybe = _thresholds(args)
+    threshold, maybe = thresholds(args)
     not_duplicates = read_not_duplicates(args.not_duplicates) if args.not_duplicates else set()
     if getattr(args, "db", None):
         if args.paths:
@@ -200,10 +200,10 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
             raise UsageError(f"{args.command} needs PATHs to read, or --db FILE for a collection")
         loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress, args.input_format)
         progress.finish()  # type: ignore[attr-defined]
-        status = _report(loaded, args.strict, stderr)
+        status = report_loaded(loaded, args.strict, stderr)
         grouping, unchecked = group_loaded(args, loaded, threshold, maybe, not_duplicates)
         if unchecked:
-            status = max(status, _report_unchecked(unchecked, loaded, args.strict, stderr))
+            status = max(status, report_unchecked(unchecked, loaded, args.strict, stderr))
     if getattr(args, "tags", None) == AUTO:
         loaded, grouping, matcher = _auto_tags(loaded, grouping)
         for option in ("focus", "tag", "exclude_tag"):
@@ -224,7 +224,7 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
     elif args.command == "report":
         output = _html(args, loaded, grouping, matcher)
     else:
-        output = _triage(args, loaded, grouping, matcher, style)
+        output = triage_output(args, loaded, grouping, matcher, style)
     return status, output
 
 
@@ -251,7 +251,7 @@ def group_loaded(args: argparse.Namespace, loaded: Loaded, threshold: float | No
     return group_papers(loaded.lists, groups), unchecked
 
 
-def _thresholds(args: argparse.Namespace) -> tuple[float | None, float | None]:
+def thresholds(args: argparse.Namespace) -> tuple[float | None, float | None]:
     from paperlist.dupes import DEFAULT_THRESHOLD
     if args.no_near:
         return None, None
@@ -275,7 +275,7 @@ def _dupes(args: argparse.Namespace, loaded: Loaded, grouping, threshold: float 
     return DUPES_RENDERERS[args.format](report, style), any(g.tier == "duplicate" for g in groups)
 
 
-def _triage(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher, style: Style,
+def triage_output(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher, style: Style,
             papers=None, pinned: frozenset[int] = frozenset(), notes: dict[int, str] | None = None) -> str:
     from paperlist.render_triage import TRIAGE_RENDERERS, TriageReport
     from paperlist.triage import rank_papers
