@@ -68,6 +68,17 @@ class StaticTest(unittest.TestCase):
         self.assertIn(HOSTILE, [p["text"] for p in papers])
         self.assertEqual({p["url"] for p in papers}, {None})
 
+    def test_heatmap_of_many_lists_draws_the_100_that_share_most(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        shared = "A paper every list shares, long enough to be a real abstract of some paper about lists…"
+        for n in range(120):
+            extra = f"\n\n{shared}" if n < 5 else ""
+            tmp.write(f"l{n:03d}.txt", f"Related papers: list {n}\n\nSnippet {n} of its own, about topic {n}…{extra}\n")
+        page = report(str(tmp.path))
+        self.assertEqual(page.count('class="cell"'), 100 * 99 // 2)
+        self.assertIn("Only the 100 of 120 lists that share most papers are drawn.", page)
+
     def test_output_file_and_errors(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)

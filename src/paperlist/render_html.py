@@ -19,7 +19,8 @@ from paperlist.textfmt import safe_url
 from paperlist.triage import Entry
 from paperlist.worddiff import diff_words
 
-STATIC_ENTRIES = 200  # entries written as HTML (all of them are in the data the script pages through)
+STATIC_ENTRIES = 200
+HEATMAP_LISTS = 100  # readable up to about this many lists  # entries written as HTML (all of them are in the data the script pages through)
 BAR_HEIGHT = 16
 
 
@@ -112,14 +113,24 @@ def _heatmap(report: HtmlReport) -> str:
     if len(lists) < 2:
         return ""
     shared = {(o["a"], o["b"]): int(o["shared"]) for o in report.summary.overlap}  # type: ignore[arg-type]
-    order = overlap_order([s.path for s in lists], shared)
     number = {s.path: n for n, s in enumerate(lists, 1)}
+    paths = [s.path for s in lists]
+    note = ""
+    if len(paths) > HEATMAP_LISTS:
+        # A grid of a thousand lists is half a million cells: show the lists that share most.
+        total: dict[str, int] = {}
+        for (a, b), n in shared.items():
+            total[a] = total.get(a, 0) + n
+            total[b] = total.get(b, 0) + n
+        paths = sorted(paths, key=lambda p: (-total.get(p, 0), number[p]))[:HEATMAP_LISTS]
+        note = f" Only the {HEATMAP_LISTS} of {len(lists)} lists that share most papers are drawn."
+    order = overlap_order(paths, shared)
     cell = max(6, min(24, 720 // len(order)))
     margin = 28
     most = max(shared.values(), default=1)
     size = margin + cell * len(order)
     out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; lists that share most sit together. Hover a '
-           f'cell for its lists. Numbers are the rows of the table below.</p><div class="scroll">'
+           f'cell for its lists. Numbers are the rows of the table below.{note}</p><div class="scroll">'
            f'<svg id="heatmap" width="{size + 4}" height="{size + 4}" role="img" aria-label="list overlap">']
     label_every = 1 if cell >= 18 else -(-18 // cell)  # two-digit labels need about 18 px
     for i, a in enumerate(order):
