@@ -142,7 +142,7 @@ class Collection:
     def _assign(self, snippets: list, text_of: dict[tuple[str, int], int], texts: set[int]) -> None:
         """Group the snippets with the core and store each text's paper (keeping paper ids where it can)."""
         groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, self.store.not_same())
-        old = self._old_papers(texts)
+        old = self.store.paper_of_texts(texts)  # papers before the change: their ids are kept where possible
         assignment: dict[int, int] = {}
         taken: set[int] = set()
         next_id = self.store.next_paper_id()
@@ -157,17 +157,6 @@ class Collection:
             taken.add(paper)
             assignment.update(dict.fromkeys(members, paper))
         self.store.set_papers(assignment)
-
-    def _old_papers(self, texts: set[int]) -> dict[int, int]:
-        rows = self.store.db.execute  # papers before the change, to keep paper ids (and what users see) stable
-        found: dict[int, int] = {}
-        values = list(texts)
-        for start in range(0, len(values), 500):
-            chunk = values[start:start + 500]
-            for text_id, paper in rows(f"SELECT id, paper FROM texts WHERE id IN ({','.join('?' * len(chunk))}) "
-                                       "AND paper IS NOT NULL", chunk):
-                found[int(text_id)] = int(paper)
-        return found
 
     def _reach(self, seeds: set[int]) -> set[int]:
         """The new texts, every text they could link to, the whole papers of those, and every text any of

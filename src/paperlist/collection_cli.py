@@ -177,6 +177,7 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
 def _held(store: Store, keys: list[str], before: int) -> dict[str, int | None]:
     """For each input text: the paper holding it when that paper holds a text stored before this run, else None."""
     ids = store.text_ids_of_keys(keys)
-    papers = {k: store.paper_of_text(t) for k, t in ids.items()}
-    oldest = store.oldest_text_of_papers({p for p in papers.values() if p is not None})
-    return {k: (p if p is not None and oldest.get(p, before + 1) <= before else None) for k, p in papers.items()}
+    paper_of = store.paper_of_texts(ids.values())
+    oldest = store.oldest_text_of_papers(set(paper_of.values()))
+    held = {p for p, first in oldest.items() if first <= before}
+    return {k: paper_of.get(t) if paper_of.get(t) in held else None for k, t in ids.items()}

@@ -100,10 +100,6 @@ class Store:
         """``with store.trial():`` like a transaction, but always rolled back (``paperlist new``)."""
         return _Transaction(self.db, keep=False)
 
-    def paper_of_text(self, text_id: int) -> int | None:
-        row = self.db.execute("SELECT paper FROM texts WHERE id = ?", (text_id,)).fetchone()
-        return int(row[0]) if row and row[0] is not None else None
-
     def text_count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM texts").fetchone()[0])
 
@@ -113,22 +109,11 @@ class Store:
     def max_text_id(self) -> int:
         return int(self.db.execute("SELECT coalesce(max(id), 0) FROM texts").fetchone()[0])
 
-    def text_ids_of_keys(self, keys: Sequence[str]) -> dict[str, int]:
-        found: dict[str, int] = {}
-        for start in range(0, len(keys), 500):
-            chunk = list(keys[start:start + 500])
-            found.update(self.db.execute(f"SELECT key, id FROM texts WHERE key IN ({','.join('?' * len(chunk))})",
-                                         chunk))
-        return found
+    def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
+        return dict(self._rows("SELECT key, id FROM texts WHERE key IN ({})", keys))
 
     def oldest_text_of_papers(self, papers: Iterable[int]) -> dict[int, int]:
-        values = list(papers)
-        found: dict[int, int] = {}
-        for start in range(0, len(values), 500):
-            chunk = values[start:start + 500]
-            found.update(self.db.execute(f"SELECT paper, min(id) FROM texts WHERE paper IN "
-                                         f"({','.join('?' * len(chunk))}) GROUP BY paper", chunk))
-        return found
+        return dict(self._rows("SELECT paper, min(id) FROM texts WHERE paper IN ({}) GROUP BY paper", papers))
 
     def close(self) -> None:
         self.db.close()
@@ -175,27 +160,16 @@ class Store:
         self.db.executemany("INSERT INTO token_counts VALUES (?, ?) ON CONFLICT (token) DO UPDATE SET texts = "
                             "texts + excluded.texts", counts.items())
 
-    def token_counts(self, tokens: Sequence[int]) -> dict[int, int]:
-        found: dict[int, int] = {}
-        for start in range(0, len(tokens), 500):
-            chunk = list(tokens[start:start + 500])
-            found.update(self.db.execute(
-                f"SELECT token, texts FROM token_counts WHERE token IN ({','.join('?' * len(chunk))})", chunk))
-        return found
+    def token_counts(self, tokens: Iterable[int]) -> dict[int, int]:
+        return dict(self._rows("SELECT token, texts FROM token_counts WHERE token IN ({})", tokens))
 
     # -- candidates for regrouping -----------------------------------------------------------------
     def texts_with_tokens(self, tokens: Sequence[int]) -> set[int]:
         return self._ids("SELECT text_id FROM tokens WHERE token IN ({})", tokens)
 
     def keys_of(self, texts: Iterable[int]) -> dict[int, tuple[str, bool]]:
-        found: dict[int, tuple[str, bool]] = {}
-        values = list(texts)
-        for start in range(0, len(values), 500):
-            chunk = values[start:start + 500]
-            for text_id, key, truncated in self.db.execute(
-                    f"SELECT id, key, truncated FROM texts WHERE id IN ({','.join('?' * len(chunk))})", chunk):
-                found[int(text_id)] = (key, bool(truncated))
-        return found
+        return {int(text_id): (key, bool(truncated))
+                for text_id, key, truncated in self._rows("SELECT id, key, truncated FROM texts WHERE id IN ({})", texts)}
 
     def texts_with_keys(self, keys: Sequence[str]) -> set[int]:
         return self._ids("SELECT id FROM texts WHERE key IN ({})", keys)
@@ -215,26 +189,23 @@ class Store:
         return self._ids("SELECT id FROM texts WHERE paper IN ({})", list(papers))
 
     def paper_of_texts(self, texts: Iterable[int]) -> dict[int, int]:
-        values = list(set(texts))
-        found: dict[int, int] = {}
-        for start in range(0, len(values), 500):
-            chunk = values[start:start + 500]
-            found.update(self.db.execute(f"SELECT id, paper FROM texts WHERE id IN ({','.join('?' * len(chunk))})",
-                                         chunk))
-        return found
+        """Each text's paper, for the texts that have one."""
+        return dict(self._rows("SELECT id, paper FROM texts WHERE id IN ({}) AND paper IS NOT NULL", set(texts)))
 
     def papers_of_texts(self, texts: Iterable[int]) -> set[int]:
-        ids = self._ids("SELECT paper FROM texts WHERE id IN ({}) AND paper IS NOT NULL", list(texts))
-        return ids
+        return self._ids("SELECT paper FROM texts WHERE id IN ({}) AND paper IS NOT NULL", texts)
 
-    def _ids(self, sql: str, values: Sequence[object]) -> set[int]:
-        found: set[int] = set()
+    def _rows(self, sql: str, values: Iterable[object]) -> list[tuple]:
+        """Rows of ``sql`` whose ``IN ({})`` takes the values, in chunks under SQLite's parameter limit."""
         values = list(values)
+        rows: list[tuple] = []
         for start in range(0, len(values), 500):
             chunk = values[start:start + 500]
-            if chunk:
-                found |= {int(r[0]) for r in self.db.execute(sql.format(",".join("?" * len(chunk))), chunk)}
-        return found
+            rows += self.db.execute(sql.format(",".join("?" * len(chunk))), chunk).fetchall()
+        return rows
+
+    def _ids(self, sql: str, values: Iterable[object]) -> set[int]:
+        return {int(row[0]) for row in self._rows(sql, values)}
 
     def text_key(self, text_id: int) -> tuple[str, bool]:
         row = self.db.execute("SELECT key, truncated FROM texts WHERE id = ?", (text_id,)).fetchone()
@@ -242,13 +213,8 @@ class Store:
 
     def snippets_of_texts(self, texts: Iterable[int]) -> list[tuple[int, Snippet]]:
         """``(text id, snippet)`` for every snippet of the texts, as the core reads them."""
-        rows = []
-        values = list(texts)
-        for start in range(0, len(values), 500):
-            chunk = values[start:start + 500]
-            rows += self.db.execute(
-                "SELECT s.text_id, l.path, s.line, s.idx, s.text, s.truncated, l.seed_title, s.record FROM snippets s "
-                f"JOIN lists l ON l.id = s.list WHERE s.text_id IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+        rows = self._rows("SELECT s.text_id, l.path, s.line, s.idx, s.text, s.truncated, l.seed_title, s.record "
+                          "FROM snippets s JOIN lists l ON l.id = s.list WHERE s.text_id IN ({})", texts)
         return [(int(r[0]), _snippet(r[1:])) for r in rows]
 
     def set_papers(self, assignment: dict[int, int]) -> None:
