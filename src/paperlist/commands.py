@@ -14,7 +14,6 @@ from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
 
 EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
-_WORD_RE = re.compile(r"[^\W_]+")
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
 
 
@@ -231,13 +230,13 @@ def run(args: argparse.Namespace, stdin, stderr: TextIO, progress: Progress, sty
 def _html(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher) -> str:
     from paperlist.render_html import HtmlReport, render_report
     from paperlist.summary import summarize
-    from paperlist.triage import rank_papers, ranking_rule
+    from paperlist.triage import focus_words, rank_papers, ranking_rule
     entries = rank_papers(grouping.papers, args.focus)
-    focus_words = frozenset(w.lower() for p in grouping.papers for m in p.members for w in _WORD_RE.findall(m.text)
-                            if args.focus and set(args.focus) & set(matcher.tag(w)))
+    highlighted = frozenset(w.lower() for w in focus_words((e.paper.kept.text for e in entries), args.focus,
+                                                           matcher.tag))
     report = HtmlReport(summarize(loaded.lists, grouping, 0, loaded.warnings), grouping, entries,
                         {rl.path: rl.seed_title for rl in loaded.lists}, _names(loaded), ranking_rule(args.focus),
-                        focus_words, [g for g in grouping.groups if g.tier == "duplicate"])
+                        highlighted, [g for g in grouping.groups if g.tier == "duplicate"])
     return render_report(report)
 
 
@@ -276,7 +275,7 @@ def _dupes(args: argparse.Namespace, loaded: Loaded, grouping, threshold: float 
 
 
 def triage_output(args: argparse.Namespace, loaded: Loaded, grouping, matcher: TagMatcher, style: Style,
-            papers=None, pinned: frozenset[int] = frozenset(), notes: dict[int, str] | None = None) -> str:
+                  papers=None, pinned: frozenset[int] = frozenset(), notes: dict[int, str] | None = None) -> str:
     from paperlist.render_triage import TRIAGE_RENDERERS, TriageReport
     from paperlist.triage import rank_papers
     if papers is None and getattr(args, "db", None):

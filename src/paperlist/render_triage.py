@@ -11,10 +11,9 @@ from paperlist.tags import TagMatcher
 from paperlist.terminal import terminal_safe, wrap
 from paperlist.papers import merged_record, record_fields
 from paperlist.textfmt import Style, md_escape, md_link, to_csv, to_json
-from paperlist.triage import Entry, ranking_rule
+from paperlist.triage import Entry, focus_words, ranking_rule
 
 TEXT_LINES = 4  # lines of each paper's text in the text view
-_WORD_RE = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -36,18 +35,10 @@ class TriageReport:
         return ranking_rule(self.focus)
 
 
-def _focus_words(text: str, report: TriageReport) -> set[str]:
-    """The words of the text that trigger one of the focus tags."""
-    if not report.focus_rules or not report.focus:
-        return set()
-    wanted = set(report.focus)
-    return {w for w in set(_WORD_RE.findall(text)) if wanted.intersection(report.focus_rules.tag(w))}
-
-
 def _bold_focus(text: str, report: TriageReport) -> str:
     """Markdown-escape the text and put in bold each word that triggers a focus tag."""
     escaped = md_escape(text)
-    hits = _focus_words(text, report)
+    hits = focus_words([text], report.focus, report.focus_rules.tag) if report.focus_rules else set()
     if not hits:
         return escaped
     pattern = re.compile(r"(?<![^\W_])(" + "|".join(sorted(map(re.escape, hits), key=len, reverse=True)) + r")(?![^\W_])")

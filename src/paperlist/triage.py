@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import re
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 from paperlist.model import Paper
@@ -10,6 +11,22 @@ from paperlist.model import Paper
 RULE = "ranked by the number of distinct lists a paper appears in (most first), then by first appearance"
 FOCUS_RULE = ("ranked by the number of focus tags a paper carries (most first), then by the number of "
               "distinct lists it appears in (most first), then by first appearance")
+
+
+_WORD_RE = re.compile(r"[^\W_]+")
+
+
+def focus_words(texts: Iterable[str], focus: Collection[str], tagger: Callable[[str], tuple[str, ...]]) -> set[str]:
+    """The words of the texts that alone trigger one of the focus tags (each distinct word tagged once).
+
+    >>> sorted(focus_words(["Sharded GPUs help", "gpu"], ["gpu"], lambda w: ("gpu",) if w.lower().startswith("gpu") else ()))
+    ['GPUs', 'gpu']
+    """
+    if not focus:
+        return set()
+    wanted = set(focus)
+    words = {w for text in texts for w in _WORD_RE.findall(text)}
+    return {w for w in words if wanted.intersection(tagger(w))}
 
 
 def ranking_rule(focus: Collection[str]) -> str:
