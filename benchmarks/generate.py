@@ -1,9 +1,13 @@
 """Write a seeded synthetic corpus of reading lists with planted duplicates and the truth beside it.
 
-    python benchmarks/generate.py OUT_DIR --snippets 100000 [--lists 1000] [--seed 1]
+    python benchmarks/generate.py OUT_DIR --snippets 100000 [--lists 1000] [--seed 1] [--style english]
 
-Every snippet is an abstract opening (~250 characters) of Zipf-distributed words from a 30,000-word
-pseudo-vocabulary, so word frequencies look like real text.
+Style `zipf` (the default): every snippet is an abstract opening (~250 characters) of Zipf-distributed words
+from a 30,000-word pseudo-vocabulary, so word frequencies look like real text.
+Style `english`: about half the words are English function words at their frequencies in abstracts
+("of the", "in the" and "we propose a" recur in most snippets), a third of the abstracts open with a stock
+phrase ("In this paper, we propose"), and content words come from a few hundred common academic words and a
+Zipf tail. Pairs of frequent word pairs are what make an exact bigram search slow: this is the hard corpus.
 Planted: exact copies (another list), shorter cuts of the same text, lightly edited copies (a few words
 replaced), and unrelated snippets that open with the same first eight words. Half the lists use the
 paragraph layout, half one snippet per line. truth.jsonl gives each snippet's paper id and kind.
@@ -48,6 +52,58 @@ def abstract(rng: random.Random) -> str:
     return " ".join(words) + "."
 
 
+# Relative frequencies per million words of English research abstracts (rounded; the shape, not the figures,
+# matters): the function words make about half of all words.
+FUNCTION_FREQUENCIES = {
+    "the": 60, "of": 36, "and": 28, "to": 22, "a": 20, "in": 20, "is": 10, "for": 10, "that": 9, "we": 9,
+    "on": 6, "with": 6, "as": 5, "by": 5, "this": 5, "are": 5, "be": 4, "an": 4, "from": 4, "which": 3,
+    "our": 3, "can": 3, "these": 2, "it": 2, "its": 2, "such": 2, "has": 2, "have": 2, "between": 2,
+    "both": 1, "into": 1, "than": 1, "not": 1, "more": 1, "however": 1, "while": 1, "using": 2, "based": 2,
+    "their": 1, "also": 1, "each": 1, "two": 1, "over": 1, "under": 1, "through": 1, "when": 1, "how": 1,
+}
+PREPOSITIONS = ("of", "in", "for", "on", "with", "to", "by", "from", "into", "over", "through", "between")
+ACADEMIC = ("model", "method", "data", "results", "approach", "propose", "show", "performance", "paper",
+            "learning", "system", "problem", "network", "networks", "models", "training", "task", "tasks",
+            "new", "present", "novel", "framework", "algorithm", "analysis", "study", "existing", "time",
+            "information", "state", "art", "experiments", "demonstrate", "large", "language", "deep",
+            "efficient", "accuracy", "neural", "proposed", "different", "high", "based", "first", "use",
+            "methods", "work", "recent", "however", "significantly", "improve", "results", "evaluation",
+            "benchmark", "dataset", "datasets", "real", "world", "scale", "robust", "structure", "quality")
+OPENINGS = ("In this paper, we propose", "In this paper, we present", "We present a", "We propose a",
+            "This paper presents a", "Recent advances in", "In recent years,", "We study the problem of",
+            "We introduce a", "This work investigates the", "Despite the success of", "We consider the",
+            "It is well known that", "The goal of this paper is to", "In this work, we")
+
+
+def _english_vocabulary() -> tuple[list[str], list[float], list[str], list[float]]:
+    function = list(FUNCTION_FREQUENCIES)
+    function_cum = list(itertools.accumulate(FUNCTION_FREQUENCIES.values()))
+    content = list(ACADEMIC) + [w for w in VOCABULARY if w not in FUNCTION_FREQUENCIES]
+    content_cum = list(itertools.accumulate(1 / (rank + 2) ** 1.15 for rank in range(len(content))))
+    return function, function_cum, content, content_cum
+
+
+ENGLISH = _english_vocabulary()
+
+
+def english_abstract(rng: random.Random) -> str:
+    """About 400 characters of English-like text: function words at English rates, stock openings."""
+    function, function_cum, content, content_cum = ENGLISH
+    words = OPENINGS[rng.randrange(len(OPENINGS))].split() if rng.random() < 0.35 else []
+    while len(words) < 70:
+        previous = words[-1] if words else ""
+        if previous in PREPOSITIONS and rng.random() < 0.55:
+            words.append("the" if rng.random() < 0.7 else "a")
+        elif rng.random() < 0.5 and previous not in ("the", "a", "an"):
+            words.append(rng.choices(function, cum_weights=function_cum)[0])
+        else:
+            words.append(rng.choices(content, cum_weights=content_cum)[0])
+        if rng.random() < 0.06:
+            words[-1] += rng.choice((",", ",", "."))
+    words[0] = words[0].capitalize()
+    return " ".join(words) + "."
+
+
 def cut(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[:chars].rstrip() + "…"
 
@@ -60,9 +116,10 @@ def edit(text: str, rng: random.Random) -> str:
     return " ".join(words)
 
 
-def generate(snippets: int, lists: int, seed: int) -> tuple[list[list[str]], list[dict]]:
+def generate(snippets: int, lists: int, seed: int, style: str = "zipf") -> tuple[list[list[str]], list[dict]]:
     """Return the lists (texts) and one truth record per snippet, in list order."""
     rng = random.Random(seed)
+    abstract = english_abstract if style == "english" else globals()["abstract"]
     out: list[list[str]] = [[] for _ in range(lists)]
     truth: list[dict] = []
     papers = 0
@@ -102,8 +159,9 @@ def main() -> None:
     parser.add_argument("--snippets", type=int, default=10_000)
     parser.add_argument("--lists", type=int, default=0, help="default: one list per 100 snippets")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--style", choices=("zipf", "english"), default="zipf")
     args = parser.parse_args()
-    lists, truth = generate(args.snippets, args.lists or max(1, args.snippets // 100), args.seed)
+    lists, truth = generate(args.snippets, args.lists or max(1, args.snippets // 100), args.seed, args.style)
     write(args.out, lists, truth)
 
 

@@ -1,7 +1,7 @@
 import random
 import unittest
 
-from paperlist.similarity import jaccard, similar_pairs, similar_pairs_brute
+from paperlist.similarity import jaccard, search_similar, similar_pairs, similar_pairs_brute
 
 
 class AllPairsTest(unittest.TestCase):
@@ -24,3 +24,71 @@ class AllPairsTest(unittest.TestCase):
     def test_threshold_out_of_range(self):
         with self.assertRaises(ValueError):
             similar_pairs([], 0)
+
+
+class PlantedCollectionTest(unittest.TestCase):
+    """The prefix search over computed bigrams equals brute force on abstract-like text with planted pairs."""
+
+    FUNCTION = "the of and to a in is for that we on with as by this are".split()
+
+    def _text(self, rng: random.Random, content: list[str]) -> list[str]:
+        words = []
+        for _ in range(rng.randint(12, 45)):
+            pool = self.FUNCTION if rng.random() < 0.5 else content
+            words.append(rng.choice(pool))
+        return words
+
+    def test_equals_brute_force_with_near_cut_and_opening_alike_pairs(self):
+        from paperlist.dupes import NearTexts
+        rng = random.Random(14)
+        for trial in range(25):
+            content = [f"w{n}" for n in range(rng.choice([30, 200, 2000]))]
+            texts: list[list[str]] = []
+            for _ in range(rng.randint(40, 160)):
+                roll = rng.random()
+                if texts and roll < 0.15:  # re-worded copy
+                    copy = list(rng.choice(texts))
+                    for _ in range(rng.randint(1, 4)):
+                        copy[rng.randrange(len(copy))] = rng.choice(content)
+                    texts.append(copy)
+                elif texts and roll < 0.25:  # cut copy
+                    source = rng.choice(texts)
+                    texts.append(source[: rng.randint(min(len(source), 12), len(source))])
+                elif texts and roll < 0.35:  # opens like another, then differs
+                    texts.append(rng.choice(texts)[:8] + self._text(rng, content))
+                else:
+                    texts.append(self._text(rng, content))
+            keys = [" ".join(words) for words in texts]
+            cut = [rng.random() < 0.3 for _ in keys]
+            near = NearTexts(keys, cut)
+            sets = [frozenset(tokens) for tokens in near]
+            for threshold in (0.3, 0.5, 0.7, 0.9):
+                with self.subTest(trial=trial, threshold=threshold):
+                    pairs, incomplete = search_similar(near, threshold)
+                    self.assertEqual(incomplete, [])
+                    self.assertEqual(pairs, similar_pairs_brute(sets, threshold))
+
+    def test_capped_postings_name_every_text_that_may_miss_a_pair(self):
+        rng = random.Random(5)
+        sets = [frozenset(rng.sample(range(12), rng.randint(4, 10))) for _ in range(200)]
+        expected = similar_pairs_brute(sets, 0.5)
+        pairs, incomplete = search_similar(sets, 0.5, max_postings=20)
+        self.assertTrue(incomplete)
+        flagged = set(incomplete)
+        missed = set(expected) - set(pairs)
+        self.assertTrue(all(a in flagged or b in flagged for a, b, _ in missed))
+        self.assertLessEqual(set(pairs), set(expected))
+
+    def test_equal_sized_sets_at_the_threshold(self):
+        # Pairs whose overlap is exactly the minimum sit at the edge of both prefixes.
+        sets = [frozenset({1, 6, 7, 8, 9, 10}), frozenset({0, 5, 6, 7, 9, 10}), frozenset({0, 1, 3, 5, 9, 11})]
+        self.assertEqual(search_similar(sets, 0.5)[0], [(0, 1, 0.5)])
+        rng = random.Random(3)
+        for trial in range(3000):
+            size = rng.randint(2, 8)
+            vocabulary = rng.randint(size, size * 2)
+            sets = [frozenset(rng.sample(range(vocabulary), rng.choice([size, size, rng.randint(1, size)])))
+                    for _ in range(rng.randint(2, 6))]
+            threshold = rng.choice([0.4, 0.5, 0.6, 0.75])
+            with self.subTest(trial=trial):
+                self.assertEqual(search_similar(sets, threshold)[0], similar_pairs_brute(sets, threshold))

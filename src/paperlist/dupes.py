@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import count, islice, repeat
+from operator import add, mul
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from paperlist.identity import identity_links, titles_differ
@@ -30,6 +32,10 @@ DEFAULT_THRESHOLD = 0.5
 NEAR_MAX_POSTINGS = 1000
 NEAR_BUDGET = 2_000_000
 NEAR_BUDGET_PER_TEXT = 50
+# A bigram (a, b) of word ids is a * _MIX + b: one integer, distinct for every pair while b < _MIX.
+# An odd multiplier spreads pairs that share a word over a dict's slots (a << 32 | b would put
+# every pair ending in "the" on one slot of a table under 2**32 entries: a chain of collisions).
+_MIX = 2_654_435_761
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
@@ -90,29 +96,45 @@ def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[
     return pairs
 
 
-def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[int]]:
-    """Word bigrams compared for near duplicates; a cut text drops its last, maybe partial, word.
+class NearTexts(Sequence[Iterator[int]]):
+    """The word bigrams each distinct text is compared by, computed on demand (never all held at once).
 
     Bigrams keep some word order, which separates re-worded copies from
     unrelated abstracts of the same field far better than single words do
-    (measured in benchmarks/accuracy.py). A text shorter than ``min_words``
-    gets the empty set: a few shared bigrams are no evidence of one paper.
-    A bigram is one integer (two word ids): hashing and storing integers costs
-    far less than strings (benchmarks/RESULTS.md).
+    (measured in benchmarks/accuracy.py). A cut text drops its last, maybe
+    partial, word. A text shorter than ``min_words`` has no bigrams: a few
+    shared bigrams are no evidence of one paper. A bigram is one integer (two
+    word ids): hashing and storing integers costs far less than strings, and
+    computing them again costs less than holding a set per text (at 100k texts,
+    380 MB: benchmarks/RESULTS.md).
     """
-    ids: dict[str, int] = {}
-    setdefault = ids.setdefault
-    sets = []
-    for key, cut in zip(corpus.keys, corpus.truncated):
-        words = key.split(" ")
-        if len(words) < min_words:
-            sets.append(frozenset())
-            continue
-        if cut:
+
+    def __init__(self, keys: Sequence[str], truncated: Sequence[bool], min_words: int = NEAR_MIN_WORDS) -> None:
+        self._keys = keys
+        self._truncated = truncated
+        self._min_words = min_words
+        self._word_ids: dict[str, int] = {}
+        self._next_id = count()  # ids are unique, not dense: one is drawn per word read
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __getitem__(self, k: int) -> Iterator[int]:  # type: ignore[override]
+        words = self._keys[k].split(" ")
+        if len(words) < self._min_words:
+            return iter(())
+        if self._truncated[k]:
             words.pop()
-        numbers = [setdefault(w, len(ids)) << 32 for w in words]
-        sets.append(frozenset(a | (b >> 32) for a, b in zip(numbers, numbers[1:])))
-    return sets
+        ids = list(map(self._word_ids.setdefault, words, self._next_id))
+        return map(add, map(mul, ids, repeat(_MIX)), islice(ids, 1, None))
+
+    def __iter__(self) -> Iterator[Iterator[int]]:
+        return map(self.__getitem__, range(len(self._keys)))
+
+
+def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[int]]:
+    """Every distinct text's bigram set (see NearTexts), held at once: for the few callers that need sets."""
+    return list(map(frozenset, NearTexts(corpus.keys, corpus.truncated, min_words)))
 
 
 class _Components:
@@ -210,14 +232,15 @@ def search_duplicates(
     unchecked: list[Snippet] = []
     records = [[r for i in members if (r := corpus.snippets[i].record) is not None] for members in corpus.members]
     has_records = any(records)
-    bigrams = near_sets(corpus) if threshold is not None or has_records else []
+    texts = NearTexts(corpus.keys, corpus.truncated)
+    bigrams: Sequence[frozenset[int]] = list(map(frozenset, texts)) if has_records else []
     if has_records:
         links += _record_links(corpus, records, bigrams, links, allowed)
     if threshold is not None:
         lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
-        pairs, incomplete = search_similar(bigrams, lowest, NEAR_MAX_POSTINGS, budget)
+        pairs, incomplete = search_similar(bigrams or texts, lowest, NEAR_MAX_POSTINGS, budget)
         for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import bisect
+from bisect import bisect_left
 import math
 from collections import Counter
-from itertools import chain
-from collections.abc import Sequence
+from itertools import chain, compress, count
+from collections.abc import Hashable, Iterable, Sequence
 
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
@@ -34,62 +35,104 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float,
     return search_similar(sets, threshold, max_postings)[0]
 
 
-def search_similar(sets: Sequence[frozenset[str]], threshold: float, max_postings: int | None = None,
+def _rank_tokens(texts: Sequence[Iterable[Hashable]], max_postings: int | None) -> tuple[dict[Hashable, int], int]:
+    """Rank every token found in two or more texts, rarest first, from 1; also the first rank not indexed."""
+    frequency = Counter(chain.from_iterable(map(set, texts)))
+    shared = list(compress(frequency, map((1).__lt__, frequency.values())))
+    shared.sort()
+    shared.sort(key=frequency.__getitem__)
+    counts = list(map(frequency.__getitem__, shared))
+    del frequency
+    common = len(shared) + 1 if max_postings is None else bisect.bisect_right(counts, max_postings) + 1
+    return dict(zip(shared, count(1))), common
+
+
+def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_postings: int | None = None,
                    budget: int | None = None) -> tuple[list[tuple[int, int, float]], list[int]]:
-    """Pairs ``(i, j, score)`` with ``jaccard >= threshold``, and the sets that could not be fully compared.
+    """Pairs ``(i, j, score)`` with ``jaccard >= threshold`` between the token sets of ``texts``,
+    and the texts that could not be fully compared.
 
-    The same pairs as comparing all pairs, found in close to linear time: tokens
-    are ranked rarest first, each set indexes only its prefix (a pair at the
-    threshold shares its rarest common token, and that token lies in both
-    prefixes) and sets too small to reach the threshold are skipped before the
-    exact check. Tokens found in one set only are never indexed.
+    The same pairs as comparing all pairs (PPJoin-style prefix filtering):
+    tokens are ranked rarest first and texts visited smallest first. A pair at
+    the threshold shares at least ``needed`` tokens, so its second rarest
+    common token lies in the first ``size - needed + 2`` tokens of both sets
+    (the l-prefix lemma with l = 2): a candidate must appear in two of the
+    probe's posting lists, which C-level set operations find. Each set indexes
+    a shorter prefix than it probes with (every later set is at least as
+    large), sizes too small to reach the threshold are cut from each posting
+    list with one bisect (postings are in size order), and tokens found in one
+    text only are never kept. ``texts`` is read twice (count, then rank), so it
+    may compute each text's tokens on demand instead of holding every set.
 
-    With ``max_postings``, tokens found in more sets than that are not indexed
-    either, which bounds the work on repetitive text (a 20-word vocabulary makes
-    every pair a candidate). A set whose prefix holds such a token may then miss
-    pairs, so it is returned in the second list; every other set is compared
-    exactly: a pair whose rarest common token is that common lies in both prefixes.
+    With ``max_postings``, tokens found in more sets than that are not indexed,
+    which bounds the work on repetitive text (a 20-word vocabulary makes every
+    pair a candidate); a set whose prefix holds such a token may miss pairs, so
+    it is returned in the second list. After ``budget`` postings scanned, the
+    remaining sets with shared tokens are not compared and are returned there too.
     """
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
-    frequency = Counter(chain.from_iterable(sets))
-    order = sorted(frequency)
-    order.sort(key=frequency.__getitem__)
-    rank = dict(zip(order, range(len(order))))
-    counts = [frequency[t] for t in order]
-    unique = bisect.bisect_right(counts, 1)
-    common = len(order) if max_postings is None else bisect.bisect_right(counts, max_postings)
-    index: dict[int, list[int]] = {}
+    rank, common = _rank_tokens(texts, max_postings)
+    sizes: list[int] = []
+    ranked: list[list[int]] = []
+    for tokens in map(set, texts):
+        sizes.append(len(tokens))
+        ranked.append(sorted(filter(None, map(rank.get, tokens))))
+    del rank
+    order = sorted(range(len(sizes)), key=sizes.__getitem__)
+    sizes = [sizes[k] for k in order]
+    ratio = 2 * threshold / (1 + threshold)
+    index: list[list[int] | None] = [None] * common
     pairs: list[tuple[int, int, float]] = []
     incomplete: list[int] = []
     scanned = 0
-    for i in sorted(range(len(sets)), key=lambda k: (len(sets[k]), k)):
-        mine = sets[i]
-        size = len(mine)
-        if not size:
+    left = bisect_left
+    for position, i in enumerate(order):
+        size = sizes[position]
+        mine = ranked[i]
+        if not mine:
             continue
-        prefix = sorted(map(rank.__getitem__, mine))[: _prefix_length(size, threshold)]
-        if prefix[-1] >= common:
+        needed = math.ceil(threshold * size - _EPS)  # overlap with any set no larger than this one
+        extra = 2 if needed >= 2 else 1
+        probed = size - needed + extra - (size - len(mine))  # the prefix less the tokens no other set holds
+        if probed <= 0:
+            continue
+        probe = mine[:probed]
+        if probe[-1] >= common:
             incomplete.append(i)
-        shared = prefix[bisect.bisect_left(prefix, unique):bisect.bisect_left(prefix, common)]
+            probe = probe[:left(probe, common)]
         if budget is not None and scanned > budget:
-            if shared and (not incomplete or incomplete[-1] != i):
+            if not incomplete or incomplete[-1] != i:
                 incomplete.append(i)
             continue
-        smallest = threshold * size - _EPS
-        candidates: set[int] = set()
-        for token in shared:
-            postings = index.get(token)
+        smallest = left(sizes, needed, 0, position)  # the first position whose size can reach the threshold
+        seen: set[int] = set()
+        twice: set[int] = set()
+        for token in probe:
+            postings = index[token]
             if postings is None:
-                index[token] = [i]
                 continue
-            scanned += len(postings)
-            candidates.update(j for j in postings if len(sets[j]) >= smallest)
-            postings.append(i)
-        for j in candidates:
-            score = jaccard(mine, sets[j])
-            if score >= threshold:
-                pairs.append((min(i, j), max(i, j), score))
+            reachable = postings[left(postings, smallest):] if postings[0] < smallest else postings
+            scanned += len(reachable)
+            if extra == 2:
+                twice.update(seen.intersection(reachable))
+            seen.update(reachable)
+        candidates = twice if extra == 2 else seen
+        if candidates:
+            tokens = set(mine)
+            for other in candidates:
+                j = order[other]
+                overlap = len(tokens.intersection(ranked[j]))
+                score = overlap / (size + sizes[other] - overlap)
+                if score >= threshold:
+                    pairs.append((i, j, score) if i < j else (j, i, score))
+        indexed = size - math.ceil(ratio * size - _EPS) + 2 - (size - len(mine))
+        for token in probe[:max(indexed, 0)]:
+            postings = index[token]
+            if postings is None:
+                index[token] = [position]
+            else:
+                postings.append(position)
     pairs.sort()
     incomplete.sort()
     return pairs, incomplete
