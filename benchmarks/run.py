@@ -1,16 +1,19 @@
 """Time paperlist against baselines measured in the same run; print a Markdown table of ratios.
 
-    python benchmarks/run.py [--sizes 10000 100000 1000000] [--jobs 2]
+    python benchmarks/run.py [--sizes 10000 100000 1000000] [--styles zipf english] [--jobs 2]
 
-For each size: generate the corpus (benchmarks/generate.py), then run in child processes and record wall
-time and peak memory (resource.getrusage of the children): the floor (benchmarks/floor.py: read and split),
-`paperlist summarize`, `paperlist dupes` (and with --jobs N), and, up to 10k snippets, a brute-force
-all-pairs comparison. Also `paperlist summarize examples/` against `python -c pass`.
+For each corpus style and size: generate the corpus (benchmarks/generate.py), then run in child processes and
+record wall time and peak memory (os.wait4's rusage of each child): the floor (benchmarks/floor.py: read and
+split), `paperlist summarize`, `paperlist dupes` (and with --jobs N), up to 10k snippets a brute-force
+all-pairs comparison, and up to --lsh-max snippets datasketch MinHash LSH (benchmarks/lsh.py) when this
+Python has it (`pip install datasketch` into the benchmark's environment; it is never a paperlist dependency).
+Also `paperlist summarize examples/` against `python -c pass`.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -70,42 +73,69 @@ def recall(folder: Path, dupes_json: str) -> tuple[float, float]:
     return (correct / found if found else 1.0), (correct / true_pairs if true_pairs else 1.0)
 
 
+HAS_DATASKETCH = importlib.util.find_spec("datasketch") is not None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--styles", nargs="+", default=["zipf", "english"], choices=["zipf", "english", "repetitive"])
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--lsh-max", type=int, default=100_000, help="largest corpus to run MinHash LSH on")
     parser.add_argument("--runs", type=int, default=3, help="runs of the small examples/ timing")
     args = parser.parse_args()
     py = sys.executable
     print(f"machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}")
+    if not HAS_DATASKETCH:
+        print("datasketch is not installed in this Python: MinHash LSH is skipped (`pip install datasketch`)")
     empty, _, _ = best_of([py, "-c", "pass"], args.runs)
     small, _, _ = best_of([py, "-m", "paperlist", "summarize", "examples", "-q"], args.runs)
     print(f"\nsummarize examples/: {small * 1000:.0f} ms vs python -c pass {empty * 1000:.0f} ms "
           f"= {small / empty:.2f}x\n")
-    print("| snippets | command | seconds | peak MB | x floor | growth per 10x | precision | recall |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|")
-    previous: dict[str, float] = {}
-    for size in args.sizes:
-        with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([py, str(ROOT / "benchmarks" / "generate.py"), tmp, "--snippets", str(size)], check=True)
-            floor, floor_mb, _ = measure([py, str(ROOT / "benchmarks" / "floor.py"), tmp])
-            runs = {
-                "floor (read + split)": (floor, floor_mb, ""),
-                "summarize": measure([py, "-m", "paperlist", "summarize", tmp, "-q", "--glob", "*.txt", "--format", "json"]),
-                "dupes": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--glob", "*.txt", "--format", "json"]),
-                f"dupes --jobs {args.jobs}": measure([py, "-m", "paperlist", "dupes", tmp, "-q", "--glob", "*.txt", "--format", "json",
-                                                      "--jobs", str(args.jobs)]),
-            }
-            if size <= 10_000:
-                runs["brute-force all pairs"] = measure(brute_force(tmp))
-            for name, (seconds, mb, out) in runs.items():
+    print("| corpus | snippets | command | seconds | peak MB | x floor | growth per 10x | precision | recall |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    ratios = []
+    for style in args.styles:
+        previous: dict[str, float] = {}
+        for size in args.sizes:
+            runs = run_corpus(style, size, args)
+            floor = runs["floor (read + split)"][0]
+            for name, (seconds, mb, quality) in runs.items():
                 growth = f"{seconds / previous[name]:.1f}x" if name in previous else ""
-                quality = " | ".join(f"{v:.4f}" for v in recall(Path(tmp), out)) if name.startswith("dupes") else " | "
-                print(f"| {size} | {name} | {seconds:.2f} | {mb:.0f} | {seconds / floor:.1f} | {growth} | {quality} |",
-                      flush=True)
+                print(f"| {style} | {size} | {name} | {seconds:.2f} | {mb:.0f} | {seconds / floor:.1f} | {growth} "
+                      f"| {quality} |", flush=True)
                 previous[name] = seconds
+            if "MinHash LSH" in runs:
+                lsh, dupes = runs["MinHash LSH"], runs["dupes"]
+                ratios.append(f"- {style} {size}: `dupes` {lsh[0] / dupes[0]:.2f}x faster than MinHash LSH, "
+                              f"peak memory {dupes[1] / lsh[1]:.2f} of LSH's")
+    print("\n".join(["", *ratios]) if ratios else "\nMinHash LSH: not measured")
 
+
+def run_corpus(style: str, size: int, args: argparse.Namespace) -> dict[str, tuple[float, float, str]]:
+    """Generate one corpus in a temporary folder; seconds, peak MB and precision | recall of each command."""
+    py = sys.executable
+    lists = ["--glob", "*.txt", "--format", "json", "-q"]
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([py, str(ROOT / "benchmarks" / "generate.py"), tmp, "--snippets", str(size), "--style", style],
+                       check=True)
+        commands = {
+            "floor (read + split)": [py, str(ROOT / "benchmarks" / "floor.py"), tmp],
+            "summarize": [py, "-m", "paperlist", "summarize", tmp, *lists],
+            "dupes": [py, "-m", "paperlist", "dupes", tmp, *lists],
+            f"dupes --jobs {args.jobs}": [py, "-m", "paperlist", "dupes", tmp, *lists, "--jobs", str(args.jobs)],
+        }
+        if size <= 10_000:
+            commands["brute-force all pairs"] = brute_force(tmp)
+        if size <= args.lsh_max and HAS_DATASKETCH:
+            commands["MinHash LSH"] = [py, str(ROOT / "benchmarks" / "lsh.py"), tmp]
+        runs = {}
+        for name, argv in commands.items():
+            seconds, mb, out = measure(argv)
+            quality = " | ".join(f"{v:.4f}" for v in recall(Path(tmp), out)) if name.startswith("dupes") else " | "
+            runs[name] = (seconds, mb, quality)
+        return runs
 
 if __name__ == "__main__":
     main()

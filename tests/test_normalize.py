@@ -40,3 +40,18 @@ class FoldTest(unittest.TestCase):
 
     def test_fingerprint_is_stable(self):
         self.assertEqual(fingerprint("deep learning"), "871183362fa6570a")
+
+
+
+class FastPathTest(unittest.TestCase):
+    def test_ascii_texts_fold_as_the_unicode_path_does(self):
+        import random
+        import string
+        import unicodedata
+        from paperlist.normalize import _WORD_RE
+        rng = random.Random(9)
+        alphabet = string.printable.replace("<", "").replace("&", "") + "…" * 5 + "aZ_ "
+        for _ in range(5000):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+            with self.subTest(text=text):
+                self.assertEqual(fold_words(text), _WORD_RE.findall(unicodedata.normalize("NFKC", text).casefold()))

@@ -11,6 +11,7 @@ TRUNCATION_MARKS = ("…", "...")
 
 _TAG_RE = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
 _WORD_RE = re.compile(r"[^\W_]+")
+_ASCII_WORD_RE = re.compile(r"[a-z0-9]+")
 
 
 def collapse_whitespace(text: str) -> str:
@@ -49,6 +50,9 @@ def fold_words(text: str) -> list[str]:
         text = _TAG_RE.sub(" ", text)
     if "&" in text:
         text = html.unescape(text)
+    plain = text.replace("…", " ")  # most snippets are ASCII but for their final mark
+    if plain.isascii():  # NFKC changes no ASCII text and casefold is lower: the same words, 3x faster
+        return _ASCII_WORD_RE.findall(plain.lower())
     text = unicodedata.normalize("NFKC", text).casefold()
     return _WORD_RE.findall(text)
 
