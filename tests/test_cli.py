@@ -288,3 +288,13 @@ class ProgressLineTest(unittest.TestCase):
         line.start -= 5
         line(1, 1)
         self.assertEqual(disabled.getvalue(), "")
+
+
+class StartupTest(unittest.TestCase):
+    def test_help_loads_none_of_the_working_modules(self):
+        code = ("import sys\nfrom paperlist.cli import main\ntry:\n    main(['dupes', '--help'])\nexcept SystemExit:\n    pass\n"
+                "print(sorted(m for m in ('dataclasses', 'json', 'unicodedata', 'hashlib', 'paperlist.commands',"
+                " 'paperlist.model') if m in sys.modules))")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        self.assertIn("usage: paperlist dupes", result.stdout)
+        self.assertEqual(result.stdout.splitlines()[-1], "[]")

@@ -5,19 +5,18 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import shutil
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from paperlist import __version__
+from paperlist.names import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXTENSIONS, FORMATS, KIND_ORDER, UsageError
 
-from paperlist.formats import EXTENSIONS, FORMATS
-from paperlist.commands import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError, run
-from paperlist.terminal import terminal_safe
-from paperlist.textfmt import Style
-from paperlist.model import KIND_ORDER
+if TYPE_CHECKING:
+    from paperlist.textfmt import Style
+
+# The modules that do the work are imported once a command runs, not to print --help or a usage error.
 
 KINDS = tuple(KIND_ORDER)
 MIN_WIDTH = 20
@@ -252,6 +251,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _style(args: argparse.Namespace, stdout: TextIO, environ: Mapping[str, str]) -> Style:
     """Width from COLUMNS, else the terminal, else 80; colour only where the user wants and sees it."""
+    import shutil
+
+    from paperlist.textfmt import Style
+
     width = max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
     choice = getattr(args, "color", "never")
     wanted = choice == "always" or (choice == "auto" and not environ.get("NO_COLOR")
@@ -306,6 +309,8 @@ def write_output(stdout: TextIO | None, text: str) -> str | None:
 
 def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
     """Write a report file whole (through a temporary file, so a failed write leaves no half report)."""
+    from paperlist.terminal import terminal_safe
+
     temporary = f"{path}.partial"
     try:
         with open(temporary, "w", encoding="utf-8") as handle:
@@ -349,6 +354,7 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
     diagnostics = _Diagnostics(stderr if stderr is not None else sys.stderr)
     try:
         args = build_parser().parse_args(argv)
+        from paperlist.commands import run
         if stdin is None:
             stdin = sys.stdin.buffer if sys.stdin is not None else None
         # A run builds millions of small acyclic objects; the cycle collector's repeated
@@ -372,6 +378,7 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except UsageError as exc:
+        from paperlist.terminal import terminal_safe
         diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -384,6 +391,7 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         diagnostics.write(f"paperlist: error: out of resources ({type(exc).__name__}); try fewer or smaller inputs\n")
         return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - a bug must still end in one line and exit 2, never a traceback
+        from paperlist.terminal import terminal_safe
         diagnostics.write(f"paperlist: error: internal error, please report it: {type(exc).__name__}: "
                           f"{terminal_safe(str(exc))[:200]}\n")
         return EXIT_ERROR

@@ -8,17 +8,13 @@ from typing import TextIO
 
 from paperlist.load import Loaded, Progress, load_lists
 from paperlist.model import KIND_ORDER, Diagnostic, Snippet
+from paperlist.names import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK, UsageError  # noqa: F401 - re-exported
 from paperlist.read import InputError, read_capped
 from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
 from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
 
-EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
-
-
-class UsageError(Exception):
-    """A bad option value, rules file or decisions file: one message, exit 2."""
 
 
 def _read_text(path: str, what: str) -> str:

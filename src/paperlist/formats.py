@@ -7,12 +7,9 @@ import re
 from collections.abc import Callable
 
 from paperlist.model import Diagnostic, ReadingList
+from paperlist.names import EXTENSIONS, FORMATS  # noqa: F401 - re-exported
 
 Tagger = Callable[[str], tuple[str, ...]]
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "csv", "tsv", "jsonl")
-EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
-              ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
-              ".jsonl": "jsonl", ".ndjson": "jsonl"}
 _HEADER_RE = re.compile(rb"^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}", re.M)
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from paperlist.names import KIND_ORDER  # noqa: F401 - re-exported
+
 Kind = Literal["exact", "truncation", "identifier", "title", "near"]
-# From the tightest to the loosest evidence; a group's kind is its loosest link.
-KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "identifier": 2, "title": 3, "near": 4}
 Tier = Literal["duplicate", "maybe"]
 
 

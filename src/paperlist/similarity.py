@@ -5,8 +5,9 @@ from __future__ import annotations
 import bisect
 from bisect import bisect_left
 import math
-from collections import Counter
-from itertools import chain, compress, count
+from collections import Counter, defaultdict, deque
+from itertools import chain, compress, count, islice, repeat
+from operator import eq
 from collections.abc import Hashable, Iterable, Sequence
 
 # Slack for float rounding in the filters: it only lets more candidates
@@ -82,7 +83,8 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     order = sorted(range(len(sizes)), key=sizes.__getitem__)
     sizes = [sizes[k] for k in order]
     ratio = 2 * threshold / (1 + threshold)
-    index: list[list[int] | None] = [None] * common
+    index: defaultdict[int, list[int]] = defaultdict(list)  # rank -> positions that index it, ascending
+    consume = deque(maxlen=0).extend
     pairs: list[tuple[int, int, float]] = []
     incomplete: list[int] = []
     scanned = 0
@@ -106,33 +108,26 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
                 incomplete.append(i)
             continue
         smallest = left(sizes, needed, 0, position)  # the first position whose size can reach the threshold
-        seen: set[int] = set()
-        twice: set[int] = set()
-        for token in probe:
-            postings = index[token]
-            if postings is None:
-                continue
-            reachable = postings[left(postings, smallest):] if postings[0] < smallest else postings
-            scanned += len(reachable)
-            if extra == 2:
-                twice.update(seen.intersection(reachable))
-            seen.update(reachable)
-        candidates = twice if extra == 2 else seen
+        found = list(chain.from_iterable(filter(None, map(index.get, probe))))
+        scanned += len(found)
+        if extra == 2:  # positions found in two lists: equal neighbours once sorted, all in C
+            found.sort()
+            candidates = set(compress(found, map(eq, found, islice(found, 1, None))))
+        else:
+            candidates = set(found)
         if candidates:
             tokens = set(mine)
             for other in candidates:
+                if other < smallest:
+                    continue
                 j = order[other]
                 overlap = len(tokens.intersection(ranked[j]))
                 score = overlap / (size + sizes[other] - overlap)
                 if score >= threshold:
                     pairs.append((i, j, score) if i < j else (j, i, score))
         indexed = size - math.ceil(ratio * size - _EPS) + 2 - (size - len(mine))
-        for token in probe[:max(indexed, 0)]:
-            postings = index[token]
-            if postings is None:
-                index[token] = [position]
-            else:
-                postings.append(position)
+        if indexed > 0:
+            consume(map(list.append, map(index.__getitem__, probe[:indexed]), repeat(position)))
     pairs.sort()
     incomplete.sort()
     return pairs, incomplete
