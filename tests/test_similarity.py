@@ -92,3 +92,10 @@ class PlantedCollectionTest(unittest.TestCase):
             threshold = rng.choice([0.4, 0.5, 0.6, 0.75])
             with self.subTest(trial=trial):
                 self.assertEqual(search_similar(sets, threshold)[0], similar_pairs_brute(sets, threshold))
+
+    def test_tokens_of_any_hashable_type(self):
+        # Integers are stored as 64-bit numbers; other tokens (or larger integers) are numbered first.
+        for sets in ([frozenset({1, 2, 3, "a"}), frozenset({1, 2, 3}), frozenset({2 ** 70, 1, 2}), frozenset({"x", 1, 2, 3})],
+                     [frozenset({1, 2, 3}), frozenset({1, 2, 3, 2 ** 70}), frozenset({"x", 1, 2, 3})]):
+            with self.subTest(sets=sets):
+                self.assertEqual(search_similar(sets, 0.5)[0], similar_pairs_brute(sets, 0.5))

@@ -22,16 +22,17 @@ from paperlist.similarity import search_similar
 MIN_PREFIX_WORDS = 10
 NEAR_MIN_WORDS = 12
 DEFAULT_THRESHOLD = 0.5
-# Work bounds of the near search (README, "Untrusted input"). A word pair shared by
-# more than NEAR_MAX_POSTINGS texts is not indexed: real abstracts never need one
-# (none of the 14,186 arXiv snippets, nor of a 100k benchmark corpus, has such a
-# pair among its rarest half), but text from a 20-word vocabulary makes every pair
-# a candidate. After NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * texts postings scanned
-# (the 100k benchmark corpus scans about 300,000) the remaining texts are not compared.
-# Texts that may have missed a pair either way are reported, never dropped silently.
+# Work bounds of the near search (README, "Untrusted input"). A word pair shared by more than
+# max(NEAR_MAX_POSTINGS, texts // NEAR_POSTINGS_SHARE) texts is not indexed: real abstracts never need one
+# among their rarest half (none of the 14,186 arXiv snippets does; at 1M texts of the benchmark's English-like
+# corpus, none either), but text from a 20-word vocabulary makes every pair a candidate. After NEAR_BUDGET +
+# NEAR_BUDGET_PER_TEXT * texts postings scanned (the English-like corpus scans about 7 a text at 100k, its
+# repetitive variant about 70; 20,000 texts of a 20-word vocabulary stop after 6M, in seconds) the remaining texts are not compared. Texts that may have missed a pair either
+# way are reported, never dropped silently.
 NEAR_MAX_POSTINGS = 1000
+NEAR_POSTINGS_SHARE = 10
 NEAR_BUDGET = 2_000_000
-NEAR_BUDGET_PER_TEXT = 50
+NEAR_BUDGET_PER_TEXT = 200
 # A bigram (a, b) of word ids is a * _MIX + b: one integer, distinct for every pair while b < _MIX.
 # An odd multiplier spreads pairs that share a word over a dict's slots (a << 32 | b would put
 # every pair ending in "the" on one slot of a table under 2**32 entries: a chain of collisions).
@@ -240,7 +241,8 @@ def search_duplicates(
         lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
-        pairs, incomplete = search_similar(bigrams or texts, lowest, NEAR_MAX_POSTINGS, budget)
+        max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
+        pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget)
         for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import bisect
+from array import array
 from bisect import bisect_left
 import math
 from collections import Counter, defaultdict, deque
 from itertools import chain, compress, count, islice, repeat
 from operator import eq
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
@@ -36,14 +37,44 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float,
     return search_similar(sets, threshold, max_postings)[0]
 
 
-def _rank_tokens(texts: Sequence[Iterable[Hashable]], max_postings: int | None) -> tuple[dict[Hashable, int], int]:
+class _DistinctTokens:
+    """Every text's distinct tokens as integers in one flat array, read once from ``texts`` (8 bytes a token)."""
+
+    def __init__(self, texts: Iterable[Iterable[Hashable]]) -> None:
+        self.flat = array("q")
+        self.ends = array("q")
+        self.frequency: Counter[int] = Counter()  # in how many texts each token is
+        ids: dict[Hashable, int] = {}
+        numbered = count()
+        for tokens in map(set, texts):
+            if ids:
+                tokens = set(map(ids.setdefault, tokens, numbered))
+            start = len(self.flat)
+            try:
+                self.flat.extend(tokens)
+            except (TypeError, OverflowError):  # not 64-bit integers: number every token, from the first text on
+                del self.flat[start:]
+                self._renumber(ids, numbered)
+                tokens = set(map(ids.setdefault, tokens, numbered))
+                self.flat.extend(tokens)
+            self.frequency.update(tokens)
+            self.ends.append(len(self.flat))
+
+    def _renumber(self, ids: dict[Hashable, int], numbered: Iterator[int]) -> None:
+        self.flat = array("q", map(ids.setdefault, self.flat, numbered))
+        self.frequency = Counter(self.flat)
+        ids.setdefault(None, next(numbered))  # not empty from now on, even when no text came before
+
+    def __getitem__(self, k: int) -> array:
+        return self.flat[self.ends[k - 1] if k else 0:self.ends[k]]
+
+
+def _rank_tokens(frequency: Counter[int], max_postings: int | None) -> tuple[dict[int, int], int]:
     """Rank every token found in two or more texts, rarest first, from 1; also the first rank not indexed."""
-    frequency = Counter(chain.from_iterable(map(set, texts)))
     shared = list(compress(frequency, map((1).__lt__, frequency.values())))
     shared.sort()
     shared.sort(key=frequency.__getitem__)
     counts = list(map(frequency.__getitem__, shared))
-    del frequency
     common = len(shared) + 1 if max_postings is None else bisect.bisect_right(counts, max_postings) + 1
     return dict(zip(shared, count(1))), common
 
@@ -73,13 +104,12 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     """
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
-    rank, common = _rank_tokens(texts, max_postings)
-    sizes: list[int] = []
-    ranked: list[list[int]] = []
-    for tokens in map(set, texts):
-        sizes.append(len(tokens))
-        ranked.append(sorted(filter(None, map(rank.get, tokens))))
-    del rank
+    distinct = _DistinctTokens(texts)
+    rank, common = _rank_tokens(distinct.frequency, max_postings)
+    distinct.frequency.clear()
+    sizes = [b - a for a, b in zip(chain((0,), distinct.ends), distinct.ends)]
+    ranked = [sorted(filter(None, map(rank.get, distinct[k]))) for k in range(len(sizes))]
+    del rank, distinct
     order = sorted(range(len(sizes)), key=sizes.__getitem__)
     sizes = [sizes[k] for k in order]
     ratio = 2 * threshold / (1 + threshold)
