@@ -24,21 +24,21 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+# Bytecode caching on (some shells set PYTHONDONTWRITEBYTECODE): an installed package runs from .pyc files,
+# and compiling every module on each start would triple the time of a small run.
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONPATH": str(ROOT / "src")}
 
 
 def measure(argv: list[str]) -> tuple[float, float, str]:
-    """Wall seconds, peak RSS in MB of this one child (os.wait4's rusage), and its stdout."""
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
-        start = time.perf_counter()
-        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=ENV)
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode:
-            raise SystemExit(f"{argv} exited {child.returncode}")
+    """Wall seconds, peak RSS in MB of the command alone (through benchmarks/peak.py), and its stdout."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.NamedTemporaryFile("r") as result:
+        code = subprocess.call([sys.executable, str(ROOT / "benchmarks" / "peak.py"), result.name, *argv],
+                               stdout=out, stderr=subprocess.DEVNULL, env=ENV)
+        if code:
+            raise SystemExit(f"{argv} exited {code}")
+        seconds, peak_kb = result.read().split()
         out.seek(0)
-        return seconds, usage.ru_maxrss / 1024, out.read()
+        return float(seconds), int(peak_kb) / 1024, out.read()
 
 
 def best_of(argv: list[str], runs: int) -> tuple[float, float, str]:

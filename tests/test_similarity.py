@@ -99,3 +99,14 @@ class PlantedCollectionTest(unittest.TestCase):
                      [frozenset({1, 2, 3}), frozenset({1, 2, 3, 2 ** 70}), frozenset({"x", 1, 2, 3})]):
             with self.subTest(sets=sets):
                 self.assertEqual(search_similar(sets, 0.5)[0], similar_pairs_brute(sets, 0.5))
+
+    def test_counting_in_parts_gives_the_same_pairs(self):
+        from unittest import mock
+        import paperlist.similarity as similarity
+        rng = random.Random(8)
+        sets = [frozenset(rng.sample(range(60), rng.randint(3, 12))) for _ in range(150)]
+        whole = search_similar(sets, 0.4)
+        for part in (10, 100, 400):
+            with self.subTest(part=part), mock.patch.object(similarity, "COUNT_PART", part):
+                self.assertEqual(search_similar(sets, 0.4), whole)
+        self.assertEqual(whole[0], similar_pairs_brute(sets, 0.4))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import html
 import re
 import unicodedata
 
@@ -49,6 +47,7 @@ def fold_words(text: str) -> list[str]:
     if "<" in text:
         text = _TAG_RE.sub(" ", text)
     if "&" in text:
+        import html  # loaded only for the texts that need it (start-up time: benchmarks/RESULTS.md)
         text = html.unescape(text)
     plain = text.replace("…", " ")  # most snippets are ASCII but for their final mark
     if plain.isascii():  # NFKC changes no ASCII text and casefold is lower: the same words, 3x faster
@@ -68,4 +67,5 @@ def fingerprint(key: str) -> str:
     >>> fingerprint("deep learning")
     '871183362fa6570a'
     """
+    import hashlib
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
