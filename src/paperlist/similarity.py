@@ -70,6 +70,16 @@ class _DistinctTokens:
     def __getitem__(self, k: int) -> array:
         return self.flat[self.ends[k - 1] if k else 0:self.ends[k]]
 
+    def ranked(self, rank: dict[int, int]) -> list[list[int]]:
+        """Each text's ranked tokens, ascending; the array is emptied from its end as it is read (less memory)."""
+        ranked: list[list[int]] = [[] for _ in self.ends]
+        for k in reversed(range(len(self.ends))):
+            start = self.ends[k - 1] if k else 0
+            ranked[k] = sorted(filter(None, map(rank.get, self.flat[start:self.ends[k]])))
+            if not k % 4096:
+                del self.flat[start:]
+        return ranked
+
     def shared(self) -> list[tuple[int, int]]:
         """``(texts, token)`` for every token found in two or more texts, rarest first."""
         parts = 1
@@ -120,7 +130,7 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     distinct = _DistinctTokens(texts)
     rank, common = _rank_tokens(distinct.shared(), max_postings)
     sizes = [b - a for a, b in zip(chain((0,), distinct.ends), distinct.ends)]
-    ranked = [sorted(filter(None, map(rank.get, distinct[k]))) for k in range(len(sizes))]
+    ranked = distinct.ranked(rank)
     del rank, distinct
     order = sorted(range(len(sizes)), key=sizes.__getitem__)
     sizes = [sizes[k] for k in order]
