@@ -41,7 +41,8 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float,
 # Counting holds one dict entry per distinct token (about 105 bytes), most of them found in one text only:
 # counting a part of the tokens at a time (by their low bits) keeps that dict small. One part per COUNT_PART
 # tokens, at most MAX_PARTS, as each part costs one more pass over the array: 100k texts (3.5M tokens) count
-# in one pass, 1M texts (35M tokens) in 4, which saves about 550 MB for some 5 s (benchmarks/RESULTS.md).
+# in one pass, 1M texts (35M tokens) in 4, which keeps `dupes` at 1M under 2 GB (2.32 GB in one pass) for
+# about 30 s more counting (benchmarks/RESULTS.md).
 COUNT_PART = 8_000_000
 MAX_PARTS = 4
 
