@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import bisect
-from itertools import count, islice, repeat
-from operator import add, mul
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import count, islice, repeat
+from operator import add, mul
 
 from paperlist.identity import identity_links, titles_differ
 from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet
@@ -27,13 +27,14 @@ DEFAULT_THRESHOLD = 0.5
 # among their rarest half (none of the 14,186 arXiv snippets does; at 1M texts of the benchmark's English-like
 # corpus, none either), but text from a 20-word vocabulary makes every pair a candidate. After NEAR_BUDGET +
 # NEAR_BUDGET_PER_TEXT * texts postings scanned (the English-like corpus scans about 7 a text at 100k, its
-# repetitive variant about 70; 20,000 texts of a 20-word vocabulary stop after 6M, in seconds) the remaining texts are not compared. Texts that may have missed a pair either
-# way are reported, never dropped silently.
+# repetitive variant about 70; 20,000 texts of a 20-word vocabulary stop after 6M, in seconds) the remaining
+# texts are not compared. Texts that may have missed a pair either way are reported, never dropped silently.
 NEAR_MAX_POSTINGS = 1000
 NEAR_POSTINGS_SHARE = 10
 NEAR_BUDGET = 2_000_000
 NEAR_BUDGET_PER_TEXT = 200
-# A bigram (a, b) of word ids is a * _MIX + b: one integer, distinct for every pair while b < _MIX.
+# A bigram (a, b) of word ids is a * _MIX + b: one integer, distinct for every pair while b < _MIX (word ids
+# are drawn one per word read, so: while fewer than 2.6 billion words are read in one run).
 # An odd multiplier spreads pairs that share a word over a dict's slots (a << 32 | b would put
 # every pair ending in "the" on one slot of a table under 2**32 entries: a chain of collisions).
 _MIX = 2_654_435_761
@@ -106,8 +107,8 @@ class NearTexts(Sequence[Iterator[int]]):
     partial, word. A text shorter than ``min_words`` has no bigrams: a few
     shared bigrams are no evidence of one paper. A bigram is one integer (two
     word ids): hashing and storing integers costs far less than strings, and
-    computing them again costs less than holding a set per text (at 100k texts,
-    380 MB: benchmarks/RESULTS.md).
+    the search reads them once into one array instead of a set per text (at
+    100k texts, 380 MB less: benchmarks/RESULTS.md).
     """
 
     def __init__(self, keys: Sequence[str], truncated: Sequence[bool], min_words: int = NEAR_MIN_WORDS) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import bisect
-from array import array
-from bisect import bisect_left
 import math
+from array import array
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict, deque
+from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain, compress, count, islice, repeat
 from operator import and_, eq, itemgetter
-from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
@@ -68,12 +67,9 @@ class _DistinctTokens:
                 self.flat.extend(set(map(ids.setdefault, tokens, numbered)))
             self.ends.append(len(self.flat))
 
-    def __getitem__(self, k: int) -> array:
-        return self.flat[self.ends[k - 1] if k else 0:self.ends[k]]
-
     def ranked(self, rank: dict[int, int]) -> list[list[int]]:
         """Each text's ranked tokens, ascending; the array is emptied from its end as it is read (less memory)."""
-        ranked: list[list[int]] = [[] for _ in self.ends]
+        ranked: list[list[int]] = [[]] * len(self.ends)
         for k in reversed(range(len(self.ends))):
             start = self.ends[k - 1] if k else 0
             ranked[k] = sorted(filter(None, map(rank.get, self.flat[start:self.ends[k]])))
@@ -99,7 +95,7 @@ class _DistinctTokens:
 
 def _rank_tokens(shared: list[tuple[int, int]], max_postings: int | None) -> tuple[dict[int, int], int]:
     """Rank the shared tokens, rarest first, from 1; also the first rank not indexed."""
-    common = len(shared) + 1 if max_postings is None else bisect.bisect_right(shared, (max_postings, _LAST)) + 1
+    common = len(shared) + 1 if max_postings is None else bisect_right(shared, (max_postings, _LAST)) + 1
     return dict(zip(map(itemgetter(1), shared), count(1))), common
 
 
@@ -113,12 +109,12 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     the threshold shares at least ``needed`` tokens, so its second rarest
     common token lies in the first ``size - needed + 2`` tokens of both sets
     (the l-prefix lemma with l = 2): a candidate must appear in two of the
-    probe's posting lists, which C-level set operations find. Each set indexes
-    a shorter prefix than it probes with (every later set is at least as
-    large), sizes too small to reach the threshold are cut from each posting
-    list with one bisect (postings are in size order), and tokens found in one
-    text only are never kept. ``texts`` is read twice (count, then rank), so it
-    may compute each text's tokens on demand instead of holding every set.
+    probe's posting lists, found in C by sorting the lists' positions together.
+    Each set indexes a shorter prefix than it probes with (every later set is at
+    least as large); positions are in size order, so one bisect gives the
+    smallest size that can reach the threshold. Tokens found in one text only
+    are never kept. ``texts`` is read once, so it may compute each text's tokens
+    on demand instead of holding every set.
 
     With ``max_postings``, tokens found in more sets than that are not indexed,
     which bounds the work on repetitive text (a 20-word vocabulary makes every
