@@ -95,3 +95,16 @@ class RulesFileTest(unittest.TestCase):
                     load_rules(text)
                 self.assertEqual(caught.exception.line, line)
                 self.assertTrue(caught.exception.message.startswith(message), caught.exception.message)
+
+
+class WordSplitTest(unittest.TestCase):
+    def test_ascii_fast_path_finds_the_same_words(self):
+        import random
+        import string
+        from paperlist.tags import _WORD_RE, _words
+        rng = random.Random(4)
+        alphabet = string.printable + "…" * 5 + "é_"
+        for _ in range(3000):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+            with self.subTest(text=text):
+                self.assertEqual(_words(text), _WORD_RE.findall(text))
