@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate import abstract, cut  # noqa: E402
+from generate import cut, zipf_abstract as abstract  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 READ = ("import sys; sys.path.insert(0, {src!r}); from paperlist.load import load_lists; "

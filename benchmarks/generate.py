@@ -48,7 +48,7 @@ def _vocabulary(size: int = 30_000) -> tuple[list[str], list[float]]:
 VOCABULARY, CUMULATIVE = _vocabulary()
 
 
-def abstract(rng: random.Random) -> str:
+def zipf_abstract(rng: random.Random) -> str:
     """About 400 characters of Zipf-distributed words in sentences."""
     words = rng.choices(VOCABULARY, cum_weights=CUMULATIVE, k=70)
     for i in range(0, len(words), rng.randint(12, 20)):
@@ -137,10 +137,8 @@ def edit(text: str, rng: random.Random) -> str:
 def generate(snippets: int, lists: int, seed: int, style: str = "zipf") -> tuple[list[list[str]], list[dict]]:
     """Return the lists (texts) and one truth record per snippet, in list order."""
     rng = random.Random(seed)
-    if style in STYLES:
-        abstract: Callable[[random.Random], str] = functools.partial(english_abstract, style=STYLES[style])
-    else:
-        abstract = globals()["abstract"]
+    abstract: Callable[[random.Random], str] = (
+        functools.partial(english_abstract, style=STYLES[style]) if style in STYLES else zipf_abstract)
     out: list[list[str]] = [[] for _ in range(lists)]
     truth: list[dict] = []
     papers = 0
