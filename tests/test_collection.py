@@ -65,6 +65,33 @@ class PropertyTest(unittest.TestCase):
                 store.close()
 
 
+    def test_planted_near_copies_found_through_the_stored_prefixes(self):
+        """Re-worded and cut copies arriving in later batches find their papers through the token index."""
+        from tests.test_stored_keys import planted_texts
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        texts = [key + (" …" if cut else "") for key, cut in planted_texts(5)]
+        random.Random(3).shuffle(texts)
+        for n in range(8):
+            tmp.write(f"list{n}.txt", HEADER + "\n\n".join(texts[n::8]) + "\n")
+        lists = load_lists([str(tmp.path)], TagMatcher({})).lists
+        expected = full_run(lists)
+        self.assertGreater(len(expected), 60)
+        self.assertLess(len(expected), len(texts) - 30)  # many copies joined
+        rng = random.Random(5)
+        for trial in range(4):
+            order = lists[:]
+            rng.shuffle(order)
+            with self.subTest(trial=trial):
+                store = Store(str(tmp.path / f"p{trial}.db"))
+                collection = Collection(store)
+                for batch in ([l] for l in order):
+                    with store.transaction():
+                        collection.add(batch)
+                self.assertEqual(paper_sets(store.lists(), store.paper_of_snippets()), expected)
+                store.close()
+
+
 WEEK_SHARED = ("Shared GPU clusters in universities are often idle at night and overloaded before deadlines. We "
                "present a scheduler that lends idle accelerators to waiting jobs…")
 WEEK_NEW = ("A brand new paper about quantum annealing for scheduling problems on noisy hardware, with experiments on "
@@ -202,3 +229,61 @@ class SafetyTest(unittest.TestCase):
         info = run_cli("db", "info", "--db", self.db)[1]
         self.assertIn("lists: 6\n", info)
         self.assertIn("snippets: 6018\n", info)
+
+
+class StoreTest(unittest.TestCase):
+    def test_texts_sharing_tokens_take_each_probes_own_count(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        store = Store(str(tmp.path / "s.db"))
+        self.addCleanup(store.close)
+        with store.trial():
+            store.add_tokens([(10, [1, 2]), (11, [2]), (12, [3]), (13, [5, 6]), (14, [-4])])
+            self.assertEqual(store.texts_sharing_tokens([(1, [1, 2, 3], 2)]), {10})
+            self.assertEqual(store.texts_sharing_tokens([(1, [1, 2, 3], 2), (2, [3, -4], 1)]), {10, 12, 14})
+            self.assertEqual(store.texts_sharing_tokens([(1, [1, 2, 3], 3), (2, [5, 6, 2], 2)]), {13})
+            self.assertEqual(store.texts_sharing_tokens([]), set())
+
+
+    def test_rows_keep_every_character(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        texts = ['quotes " \\ and \\u0000 written out, emoji 😀, é, \u2028, tab\t', "a NUL \x00 inside", "plain"]
+        for texts_now in (texts[:1] + texts[2:], texts):  # the second holds a NUL: rows go one by one
+            store = Store(str(tmp.path / f"{len(texts_now)}.db"))
+            with store.trial():
+                store.db.execute("INSERT INTO lists VALUES (1, 'l.txt', 'l', NULL, 'l.txt', 'text', 'h', 1, 'now')")
+                store.add_texts([(1, "k", False)])
+                store.add_snippets([(1, n, n, text, 0, 1, None, None, None, None) for n, text in enumerate(texts_now)])
+                self.assertEqual([r[0] for r in store.db.execute("SELECT text FROM snippets ORDER BY id")], texts_now)
+            store.close()
+
+
+class MigrationTest(unittest.TestCase):
+    def test_a_schema_1_collection_is_migrated_keeping_papers_marks_and_decisions(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        old, fresh = str(tmp.path / "old.db"), str(tmp.path / "fresh.db")
+        connection = sqlite3.connect(old)
+        connection.executescript((ROOT / "tests" / "data" / "collection_v1.sql").read_text(encoding="utf-8"))
+        connection.close()
+        # The same history on the current schema: examples added, paper 3 read, one near pair split.
+        run_cli("add", str(EXAMPLES), "--db", fresh)
+        run_cli("mark", "read", "3", "--db", fresh)
+        run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
+
+        info = run_cli("db", "info", "--db", old)[1]
+        self.assertIn("schema version: 2\n", info)
+        self.assertIn("lists: 4\nsnippets: 18\npapers: 15\nmarked: 1\nnot_same: 1\n", info)
+        self.assertEqual(run_cli("db", "check", "--db", old), (0, f"{old}: ok\n", ""))
+
+        def papers(db):
+            triage = json.loads(run_cli("triage", "--db", db, "--format", "json")[1])
+            return triage["totals"], [(p["paper"], p["text"]) for p in triage["papers"]]
+        self.assertEqual(papers(old), papers(fresh))
+        self.assertEqual(len(papers(old)[1]), 14)  # 15 papers, one read
+        week = tmp.write("week.txt", f"Related papers: This week\n\n{WEEK_SHARED}\n\n{WEEK_NEW}\n")
+        with mock.patch.dict(os.environ, {"COLUMNS": "400"}):
+            self.assertEqual(run_cli("add", week, "--db", old)[1],
+                             f"{old}: 1 new lists (0 already added), 2 new snippets, 1 new papers, 1 snippets joined "
+                             "papers already held\n")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paperlist.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, NEAR_MIN_WORDS, search_duplicates
+from paperlist.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
 from paperlist.identity import doi_key, title_words
 from paperlist.model import ReadingList
 from paperlist.normalize import match_key
 from paperlist.store import Store
+from paperlist.stored_keys import PrefixTokens
 
 
 @dataclass
@@ -35,33 +35,12 @@ def list_hash(rl: ReadingList) -> str:
     return digest.hexdigest()
 
 
-def bigram_tokens(key: str, truncated: bool) -> list[int]:
-    """The word bigrams the near search compares, as 31-bit integers (see dupes.near_sets)."""
-    words = key.split(" ")
-    if len(words) < NEAR_MIN_WORDS:
-        return []
-    if truncated:
-        words.pop()
-    # 31 bits keep the index small; two bigrams that share a token only add a candidate, which the core
-    # then compares on the real texts, so a collision can never join or split papers.
-    return sorted({int.from_bytes(hashlib.blake2b(f"{a} {b}".encode(), digest_size=4).digest(), "big") >> 1
-                   for a, b in zip(words, words[1:])})
-
-
-def _opening_keys(key: str, min_words: int) -> list[str]:
-    """Every character prefix of a key that holds at least ``min_words`` words: texts that may open it."""
-    positions = [i for i, char in enumerate(key) if char == " "]
-    if len(positions) + 1 < min_words:
-        return []
-    start = positions[min_words - 2] + 1 if min_words > 1 else 1
-    return [key[:end] for end in range(start, len(key))]
-
-
 class Collection:
     """Grouping rules live in the core; this keeps the stored papers equal to a full run over everything added."""
 
     def __init__(self, store: Store, threshold: float = DEFAULT_THRESHOLD, min_words: int = MIN_PREFIX_WORDS) -> None:
         self.store, self.threshold, self.min_words = store, threshold, min_words
+        self.prefixes = PrefixTokens(threshold)
 
     def add(self, lists: Sequence[ReadingList]) -> AddReport:
         """Record new lists and their snippets, then regroup what they touch; call inside a transaction.
@@ -79,7 +58,7 @@ class Collection:
             else:
                 fresh.append((rl, content))
         keyed = [(rl, content, [(s, match_key(s.text)) for s in rl.snippets]) for rl, content in fresh]
-        known = self.store.text_ids_of_keys(sorted({k for _, _, pairs in keyed for _, k in pairs if k}))
+        known = self.store.text_ids_of_keys({k for _, _, pairs in keyed for _, k in pairs if k}) if oldest_before else {}
         new_texts: dict[str, tuple[int, bool]] = {}
         next_id = oldest_before + 1
         cut_known: set[int] = set()
@@ -105,47 +84,72 @@ class Collection:
                 snippet_rows.append(self.store.snippet_row(list_id, s, text_id, title,
                                                            doi_key(s.record.doi) if s.record else None))
                 placed.append(text_id)
-        tokens = sorted((token, text_id) for key, (text_id, cut) in new_texts.items()
-                        for token in bigram_tokens(key, cut))
-        self.store.add_texts(sorted((text_id, key, cut) for key, (text_id, cut) in new_texts.items()))
-        self.store.mark_truncated(cut_known)
-        self.store.add_snippets(snippet_rows)
-        self.store.add_tokens(tokens)
-        report.new_snippets = len(placed)
+        # A known text now seen cut compares without its last word: its prefix for that is indexed too.
+        keys = {text_id: (key, cut) for key, (text_id, cut) in new_texts.items()}
+        keys.update({text_id: (key, True) for key, text_id in known.items() if text_id in cut_known})
+        prefix = self.prefixes.prefix
+        token_rows = self.store.token_rows((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in keys.items())
+        text_rows = sorted((text_id, key, cut) for key, (text_id, cut) in new_texts.items())
         if oldest_before == 0:
-            # A new collection: group the snippets at hand, as `dupes` would, without reading them back.
-            snippets = [s for _, _, pairs in keyed for s, key in pairs if key]
-            self._assign(snippets, dict(zip(((s.path, s.index) for s in snippets), placed)), set(placed))
+            assignment = self._build(keyed, placed, snippet_rows, token_rows, text_rows)
         else:
-            self.regroup(set(placed))
-        paper_of = self.store.paper_of_texts(placed)
-        oldest = self.store.oldest_text_of_papers(set(paper_of.values()))
+            self.store.add_texts(text_rows)
+            self.store.mark_truncated(cut_known)
+            self.store.add_snippets(snippet_rows)
+            self.store.insert_token_rows(token_rows)
+            assignment = self.regroup(set(placed), keys)
+        report.new_snippets = len(placed)
+        oldest = self.store.oldest_text_of_papers({assignment[t] for t in placed}) if oldest_before else {}
         held = {p for p, first in oldest.items() if first <= oldest_before}
-        report.new_paper_ids = sorted(set(paper_of.values()) - held)
+        report.new_paper_ids = sorted({assignment[t] for t in placed} - held)
         report.new_papers = len(report.new_paper_ids)
-        report.joined_known = sum(paper_of[t] in held for t in placed)
+        report.joined_known = sum(assignment[t] in held for t in placed)
         return report
 
-    def regroup(self, seeds: set[int]) -> None:
+    def _build(self, keyed: list, placed: list[int], snippet_rows: list[tuple], token_rows: list[int],
+               text_rows: list[tuple[int, str, bool]]) -> dict[int, int]:
+        """A new collection: the snippets at hand are grouped as `dupes` would, without reading them
+        back, while a second thread writes the snippets and tokens (SQLite works without the GIL)."""
+        from concurrent.futures import ThreadPoolExecutor
+        snippets = [s for _, _, pairs in keyed for s, key in pairs if key]
+        not_same = self.store.not_same()
+        self.store.defer_references()
+        rows = self.store.text_rows(text_rows)
+        with ThreadPoolExecutor(1) as writer:
+            written = [writer.submit(self.store.insert_text_rows, rows), writer.submit(self.store.add_snippets, snippet_rows),
+                       writer.submit(self.store.insert_token_rows, token_rows)]
+            assignment = self._papers(snippets, dict(zip(((s.path, s.index) for s in snippets), placed)), set(placed),
+                                      not_same, {}, 1, [key for _, _, pairs in keyed for _, key in pairs if key])
+            for done in written:
+                done.result()
+        self.store.set_papers(assignment)
+        return assignment
+
+    def regroup(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None = None) -> dict[int, int]:
         """Recompute the papers of every text a change can reach, with the core's own rules.
 
-        When the new texts are a large part of the collection (the first add), finding
-        what they reach costs more than regrouping everything, which is exact by definition.
+        ``keys`` holds the seeds' keys when the caller has them. When the seeds are a large part of
+        the collection, finding what they reach costs more than regrouping everything, which is
+        exact by definition. Returns the new paper of every text regrouped.
         """
         total = self.store.text_count()
-        texts = self.store.all_texts() if len(seeds) * 4 >= total else self._reach(seeds)
+        texts = self.store.all_texts() if len(seeds) * 4 >= total else self._reach(seeds, keys)
         if not texts:
-            return
+            return {}
         rows = self.store.snippets_of_texts(texts)
-        self._assign([s for _, s in rows], {(s.path, s.index): t for t, s in rows}, texts)
-
-    def _assign(self, snippets: list, text_of: dict[tuple[str, int], int], texts: set[int]) -> None:
-        """Group the snippets with the core and store each text's paper (keeping paper ids where it can)."""
-        groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, self.store.not_same())
         old = self.store.paper_of_texts(texts)  # papers before the change: their ids are kept where possible
+        assignment = self._papers([s for _, s in rows], {(s.path, s.index): t for t, s in rows}, texts,
+                                  self.store.not_same(), old, self.store.next_paper_id())
+        self.store.set_papers(assignment)
+        return assignment
+
+    def _papers(self, snippets: list, text_of: dict[tuple[str, int], int], texts: set[int],
+                not_same: set[frozenset[str]], old: dict[int, int], next_id: int,
+                keys: list[str] | None = None) -> dict[int, int]:
+        """Each text's paper after grouping the snippets with the core, keeping old paper ids where it can."""
+        groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, not_same, keys)
         assignment: dict[int, int] = {}
         taken: set[int] = set()
-        next_id = self.store.next_paper_id()
         for members in [[text_of[(m.path, m.index)] for m in g.members] for g in groups if g.tier == "duplicate"] + \
                 [[t] for t in texts]:
             members = [t for t in members if t not in assignment]
@@ -156,44 +160,34 @@ class Collection:
             next_id += not reuse
             taken.add(paper)
             assignment.update(dict.fromkeys(members, paper))
-        self.store.set_papers(assignment)
+        return assignment
 
-    def _reach(self, seeds: set[int]) -> set[int]:
-        """The new texts, every text they could link to, the whole papers of those, and every text any of
-        them opens (a cut that opens one more text may become ambiguous), until nothing more is added."""
-        reached = set(seeds)
-        for seed in seeds:
-            reached |= self._candidates(seed)
+    def _reach(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> set[int]:
+        """The seeds, every text they could link to, the whole papers of those, and every text that
+        opens like any of them (a cut that opens one more text may become ambiguous), until nothing
+        more is added."""
+        reached = seeds | self._candidates(seeds, keys)
         frontier = set(reached)
         while frontier:
             added = self.store.texts_of_papers(self.store.papers_of_texts(frontier))
-            for text_id, (key, truncated) in self.store.keys_of(frontier).items():
-                if key.count(" ") + 1 >= self.min_words:
-                    added |= self.store.texts_opened_by(key, truncated)
+            added |= self.store.texts_with_openings(self.store.openings_of(frontier))
             frontier = added - reached
             reached |= frontier
         return reached
 
-    def _candidates(self, text_id: int) -> set[int]:
-        """Texts the core could link to this one: it opens them or they open it, its rarest bigrams, its records."""
-        key, truncated = self.store.text_key(text_id)
-        found = self.store.texts_opened_by(key, truncated)
-        found |= self.store.texts_with_keys(_opening_keys(key, self.min_words))
-        tokens = bigram_tokens(key, truncated)
-        if tokens:
-            # A pair at the threshold shares a token among this text's |x| - ceil(t|x|) + 1 rarest ones,
-            # and every text has all its tokens indexed: so these postings hold every near candidate.
-            counts = self.store.token_counts(tokens)
-            probe = sorted(tokens, key=lambda t: (counts.get(t, 0), t))
-            found |= self.store.texts_with_tokens(probe[:len(tokens) - math.ceil(self.threshold * len(tokens) - 1e-9) + 1])
-        rows = self.store.snippets_of_texts([text_id])
-        records = [s.record for _, s in rows if s.record]
+    def _candidates(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> set[int]:
+        """Texts the core could link to a seed through near words (they share two prefix tokens,
+        see stored_keys) or through a record (DOI, Scholar id or title)."""
+        if keys is None or not seeds <= keys.keys():
+            keys = self.store.keys_of(seeds)
+        probes = [(text_id, *self.prefixes.prefix(*keys[text_id])) for text_id in sorted(seeds)]
+        found = self.store.texts_sharing_tokens(probe for probe in probes if probe[1])
+        records = [s.record for _, s in self.store.snippets_of_texts(seeds) if s.record]
         dois = [d for r in records if (d := doi_key(r.doi))]
         scholar = [r.scholar_id for r in records if r.scholar_id]
         titles = [" ".join(title_words(r)) for r in records if title_words(r)]
         if dois or scholar or titles:
             found |= self.store.texts_with_records(dois, scholar, titles)
-        found.discard(text_id)
         return found
 
     def resolve(self, ref: str) -> int | None:

@@ -135,24 +135,28 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
                 matcher: TagMatcher) -> tuple[int, str]:
     if not args.paths:
         raise UsageError(f"{args.command} needs PATHs to read")
-    loaded = load_lists(args.paths, matcher, args.glob, args.jobs, stdin, progress, args.input_format)
+    shows = args.command == "new" or args.new
+    # A plain `add` shows no tags and stores none (rules change): its lists are read without tagging.
+    loaded = load_lists(args.paths, matcher if shows else TagMatcher({}), args.glob, args.jobs, stdin, progress,
+                        args.input_format)
     progress.finish()
     status = report_loaded(loaded, args.strict, stderr)
     store = _open(args, create=args.command == "add")
     collection = Collection(store)
     before = store.max_text_id()
-    keys = sorted({k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))})
     writing = store.transaction() if args.command == "add" else store.trial()
+    held: dict[str, int | None] = {}
     with writing:
         report = collection.add(loaded.lists)
-        held = _held(store, keys, before)
+        if shows and before:
+            held = _held(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))}, before)
         seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
     out = ""
     if args.command == "add":
         out = "\n".join(wrap(f"{terminal_safe(store.path)}: {report.new_lists} new lists ({report.known_lists} "
                              f"already added), {report.new_snippets} new snippets, {report.new_papers} new papers, "
                              f"{report.joined_known} snippets joined papers already held", style.width)) + "\n"
-        if not args.new:
+        if not shows:
             return status, out
     threshold, _ = thresholds(args)
     grouping, unchecked = group_loaded(args, loaded, threshold, None, read_not_duplicates(args.not_duplicates)
@@ -174,7 +178,7 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
     return status, shown
 
 
-def _held(store: Store, keys: list[str], before: int) -> dict[str, int | None]:
+def _held(store: Store, keys: set[str], before: int) -> dict[str, int | None]:
     """For each input text: the paper holding it when that paper holds a text stored before this run, else None."""
     ids = store.text_ids_of_keys(keys)
     paper_of = store.paper_of_texts(ids.values())

@@ -55,10 +55,12 @@ class Corpus:
         return fingerprint(self.keys[k])
 
 
-def build_corpus(snippets: Iterable[Snippet]) -> Corpus:
-    """Fold every snippet and group identical keys; snippets with no words are left out."""
+def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None) -> Corpus:
+    """Fold every snippet (unless the caller has: ``keys``) and group identical keys; snippets with
+    no words are left out."""
     snippets = tuple(snippets)
-    keys = [match_key(s.text) for s in snippets]
+    if keys is None:
+        keys = [match_key(s.text) for s in snippets]
     by_key: dict[str, list[int]] = {}
     for i, key in enumerate(keys):
         if key:
@@ -224,9 +226,11 @@ def search_duplicates(
     maybe: float | None = None,
     min_words: int = MIN_PREFIX_WORDS,
     not_duplicates: Collection[frozenset[str]] = (),
+    keys: Sequence[str] | None = None,
 ) -> tuple[list[DuplicateGroup], list[Snippet]]:
-    """``find_duplicates``, and the snippets the near search could not fully compare (see NEAR_MAX_POSTINGS)."""
-    corpus = build_corpus(snippets)
+    """``find_duplicates``, and the snippets the near search could not fully compare (see NEAR_MAX_POSTINGS).
+    ``keys``: the snippets' match keys, when the caller has them."""
+    corpus = build_corpus(snippets, keys)
     def allowed(a: int, b: int) -> bool:
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
     links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]

@@ -9,36 +9,50 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from paperlist.model import ReadingList, Record, Snippet
-from paperlist.normalize import fingerprint
+from paperlist.normalize import match_key
+from paperlist.stored_keys import fingerprint_hex, fingerprint_number, key_number, opening_number
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
+# Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
+# What finds candidates is a few integers a text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE lists (
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, seed_title TEXT, source TEXT NOT NULL,
     kind TEXT, content_hash TEXT NOT NULL, version INTEGER NOT NULL, added_at TEXT NOT NULL);
 CREATE UNIQUE INDEX lists_content ON lists (content_hash, path);
-CREATE TABLE texts (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, truncated INTEGER NOT NULL,
-                    fingerprint TEXT NOT NULL, paper INTEGER);
+CREATE TABLE texts (id INTEGER PRIMARY KEY, fingerprint INTEGER NOT NULL, opening INTEGER,
+                    truncated INTEGER NOT NULL, paper INTEGER);
 CREATE INDEX texts_fingerprint ON texts (fingerprint);
+CREATE INDEX texts_opening ON texts (opening) WHERE opening IS NOT NULL;
 CREATE INDEX texts_paper ON texts (paper);
 CREATE TABLE snippets (
     id INTEGER PRIMARY KEY, list INTEGER NOT NULL REFERENCES lists, line INTEGER NOT NULL, idx INTEGER NOT NULL,
     text TEXT NOT NULL, truncated INTEGER NOT NULL, text_id INTEGER NOT NULL REFERENCES texts (id),
-    record TEXT, doi TEXT, scholar_id TEXT, title_key TEXT, added_at TEXT NOT NULL);
+    record TEXT, doi TEXT, scholar_id TEXT, title_key TEXT);
 CREATE INDEX snippets_text ON snippets (text_id);
 CREATE INDEX snippets_list ON snippets (list);
 CREATE INDEX snippets_doi ON snippets (doi) WHERE doi IS NOT NULL;
 CREATE INDEX snippets_scholar ON snippets (scholar_id) WHERE scholar_id IS NOT NULL;
 CREATE INDEX snippets_title ON snippets (title_key) WHERE title_key IS NOT NULL;
 CREATE TABLE tokens (token INTEGER NOT NULL, text_id INTEGER NOT NULL, PRIMARY KEY (token, text_id)) WITHOUT ROWID;
-CREATE TABLE token_counts (token INTEGER PRIMARY KEY, texts INTEGER NOT NULL);
 CREATE TABLE marks (fingerprint TEXT PRIMARY KEY, mark TEXT NOT NULL, marked_at TEXT NOT NULL);
 CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
 """
+_TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
 RECORD_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only")
+
+
+def schema_statements(tables: set[str]) -> list[str]:
+    """The statements of SCHEMA that create the given tables and their indexes."""
+    statements = []
+    for statement in SCHEMA.split(";"):
+        words = statement.split()
+        if words and (words[2] if words[1] == "TABLE" else words[words.index("ON") + 1]) in tables:
+            statements.append(statement)
+    return statements
 
 
 class StoreError(Exception):
@@ -54,10 +68,12 @@ class Store:
 
     def __init__(self, path: str, create: bool = True) -> None:
         self.path = path
+        self._json = True  # SQLite has its JSON functions (almost every build since 3.9; all since 3.38)
         if not create and not os.path.exists(path):
             raise StoreError(f"{path}: no collection here (create one with 'paperlist add')")
         try:
-            self.db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
+            # check_same_thread: a first `add` writes rows from a second thread while the first one groups
+            self.db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             application = self.db.execute("PRAGMA application_id").fetchone()[0]
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -66,8 +82,8 @@ class Store:
             elif application != APPLICATION_ID:
                 raise StoreError(f"{path}: not a paperlist collection")
             self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
+            self.db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{path}: not a paperlist collection or damaged ({exc})") from None
 
@@ -80,13 +96,25 @@ class Store:
         self.db.execute("INSERT INTO meta VALUES ('schema_version', ?), ('created', ?)", (str(SCHEMA_VERSION), _now()))
         self.db.execute("COMMIT")
 
-    def _migrate(self) -> None:
-        """Bring an older schema up to SCHEMA_VERSION, one step at a time (version 1 is the first)."""
+    def _version(self) -> int:
         version = int(self.meta("schema_version") or 0)
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: written by a newer paperlist (schema {version}); upgrade paperlist")
         if version < 1:
             raise StoreError(f"{self.path}: not a paperlist collection (no schema version)")
+        return version
+
+    def _migrate(self) -> None:
+        """Bring an older schema up to SCHEMA_VERSION, one step at a time, in one transaction."""
+        if self._version() == SCHEMA_VERSION:
+            return
+        from paperlist.migrations import STEPS
+        with self.transaction():
+            version = self._version()  # another process may have migrated while this one waited
+            while version < SCHEMA_VERSION:
+                STEPS[version](self)
+                version += 1
+                self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
 
     def meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -109,16 +137,13 @@ class Store:
     def max_text_id(self) -> int:
         return int(self.db.execute("SELECT coalesce(max(id), 0) FROM texts").fetchone()[0])
 
-    def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
-        return dict(self._rows("SELECT key, id FROM texts WHERE key IN ({})", keys))
-
     def oldest_text_of_papers(self, papers: Iterable[int]) -> dict[int, int]:
         return dict(self._rows("SELECT paper, min(id) FROM texts WHERE paper IN ({}) GROUP BY paper", papers))
 
     def close(self) -> None:
         self.db.close()
 
-    # -- lists and snippets -------------------------------------------------------------------------
+    # -- lists, texts and snippets ------------------------------------------------------------------
     def known_list(self, content_hash: str, path: str) -> bool:
         return self.db.execute("SELECT 1 FROM lists WHERE content_hash = ? AND path = ?",
                                (content_hash, path)).fetchone() is not None
@@ -131,10 +156,31 @@ class Store:
             (rl.path, rl.short_name, rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
         return int(cursor.lastrowid)
 
-    def add_texts(self, rows: Sequence[tuple[int, str, bool]]) -> None:
+    def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
+        """The stored text of each key that has one (found by fingerprint, checked against the words)."""
+        by_number = {key_number(key): key for key in keys}
+        found = self._rows("SELECT fingerprint, id FROM texts WHERE fingerprint IN ({})", by_number)
+        stored = self.keys_of(text_id for _, text_id in found)
+        return {by_number[number]: int(text_id) for number, text_id in found
+                if stored[int(text_id)][0] == by_number[number]}
+
+    def keys_of(self, texts: Iterable[int]) -> dict[int, tuple[str, bool]]:
+        """Each text's match key (from one of its snippets) and whether any copy of it was cut."""
+        rows = self._rows("SELECT t.id, t.truncated, (SELECT s.text FROM snippets s WHERE s.text_id = t.id LIMIT 1) "
+                          "FROM texts t WHERE t.id IN ({})", set(texts))
+        return {int(text_id): (match_key(text), bool(truncated)) for text_id, truncated, text in rows}
+
+    @staticmethod
+    def text_rows(texts: Iterable[tuple[int, str, bool]]) -> list[tuple]:
+        """The rows of new distinct texts, given as ``(id, key, truncated)``."""
+        return [(i, key_number(key), opening_number(key), int(cut)) for i, key, cut in texts]
+
+    def insert_text_rows(self, rows: Sequence[tuple]) -> None:
+        self._insert("INSERT INTO texts (id, fingerprint, opening, truncated)", rows)
+
+    def add_texts(self, texts: Iterable[tuple[int, str, bool]]) -> None:
         """New distinct texts: ``(id, key, truncated)``."""
-        self.db.executemany("INSERT INTO texts (id, key, truncated, fingerprint) VALUES (?, ?, ?, ?)",
-                            ((i, key, int(cut), fingerprint(key)) for i, key, cut in rows))
+        self.insert_text_rows(self.text_rows(texts))
 
     def mark_truncated(self, texts: Iterable[int]) -> None:
         self.db.executemany("UPDATE texts SET truncated = 1 WHERE id = ?", ((t,) for t in texts))
@@ -144,41 +190,74 @@ class Store:
         """The row ``add_snippets`` writes for one snippet."""
         record = json.dumps([getattr(s.record, f) for f in RECORD_FIELDS]) if s.record else None
         return (list_id, s.line, s.index, s.text, int(s.truncated), text_id, record, doi,
-                s.record.scholar_id if s.record else None, title_key, _now())
+                s.record.scholar_id if s.record else None, title_key)
+
+    def defer_references(self) -> None:
+        """Check references at commit instead of at each row (snippets may then go in before their texts)."""
+        self.db.execute("PRAGMA defer_foreign_keys = ON")
 
     def add_snippets(self, rows: Sequence[tuple]) -> None:
-        self.db.executemany(
-            "INSERT INTO snippets (list, line, idx, text, truncated, text_id, record, doi, scholar_id, title_key, "
-            "added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        self._insert("INSERT INTO snippets (list, line, idx, text, truncated, text_id, record, doi, scholar_id, "
+                     "title_key)", rows)
 
-    def add_tokens(self, rows: Sequence[tuple[int, int]]) -> None:
-        """Index the word-bigram tokens of new texts (``(token, text id)``, sorted), and count texts per token."""
-        self.db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?)", rows)
-        counts: dict[int, int] = {}
-        for token, _ in rows:
-            counts[token] = counts.get(token, 0) + 1
-        self.db.executemany("INSERT INTO token_counts VALUES (?, ?) ON CONFLICT (token) DO UPDATE SET texts = "
-                            "texts + excluded.texts", counts.items())
+    def _insert(self, insert: str, rows: Sequence[Sequence[object]]) -> None:
+        """``insert`` (``INSERT INTO t (columns)``) the rows, given as lists or tuples of one length.
 
-    def token_counts(self, tokens: Iterable[int]) -> dict[int, int]:
-        return dict(self._rows("SELECT token, texts FROM token_counts WHERE token IN ({})", tokens))
+        The rows go as one JSON array that SQLite unpacks: one statement that runs without the GIL,
+        instead of binding every value from Python. Row by row where JSON cannot carry a text
+        exactly (SQLite's JSON functions end a string at a NUL character) or SQLite has no JSON.
+        """
+        if not rows:
+            return
+        width = len(rows[0])
+        if self._json:
+            payload = json.dumps(rows)
+            if "\\u0000" not in payload:
+                columns = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(width))
+                try:
+                    self.db.execute(f"{insert} SELECT {columns} FROM json_each(?)", (payload,))
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "no such function" not in str(exc):
+                        raise
+                    self._json = False
+        self.db.executemany(f"{insert} VALUES ({', '.join('?' * width)})", rows)
+
+    @staticmethod
+    def token_rows(prefixes: Iterable[tuple[int, Sequence[int]]]) -> list[int]:
+        """The index rows of texts' prefix tokens, given as ``(text id, tokens)``: each row packed in one
+        integer, sorted (appending to a B-tree in order is fastest)."""
+        return sorted((token + _TOKEN_OFFSET) << 32 | text_id for text_id, tokens in prefixes for token in tokens)
+
+    def insert_token_rows(self, rows: Sequence[int]) -> None:
+        """Write ``token_rows``; SQLite unpacks them from a JSON array (binding two values a row costs
+        more than the insert, and one statement runs without the GIL)."""
+        for start in range(0, len(rows), 200_000):
+            self.db.execute(f"INSERT OR IGNORE INTO tokens SELECT (value >> 32) - {_TOKEN_OFFSET}, value & 4294967295 "
+                            "FROM json_each(?)", (json.dumps(rows[start:start + 200_000]),))
+
+    def add_tokens(self, prefixes: Iterable[tuple[int, Sequence[int]]]) -> None:
+        """Index the prefix tokens of texts, given as ``(text id, tokens)``."""
+        self.insert_token_rows(self.token_rows(prefixes))
 
     # -- candidates for regrouping -----------------------------------------------------------------
-    def texts_with_tokens(self, tokens: Sequence[int]) -> set[int]:
-        return self._ids("SELECT text_id FROM tokens WHERE token IN ({})", tokens)
+    def texts_sharing_tokens(self, probes: Iterable[tuple[int, Sequence[int], int]]) -> set[int]:
+        """Texts that share at least ``shares`` of a probe's tokens, for probes ``(id, tokens, shares)``."""
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (probe INTEGER, token INTEGER, shares INTEGER)")
+        self.db.execute("DELETE FROM probe")
+        self.db.executemany("INSERT INTO probe VALUES (?, ?, ?)",
+                            ((probe, token, shares) for probe, tokens, shares in probes for token in tokens))
+        rows = self.db.execute("SELECT t.text_id FROM probe p JOIN tokens t ON t.token = p.token "
+                               "GROUP BY p.probe, t.text_id HAVING count(*) >= min(p.shares)")
+        found = {int(r[0]) for r in rows}
+        self.db.execute("DELETE FROM probe")
+        return found
 
-    def keys_of(self, texts: Iterable[int]) -> dict[int, tuple[str, bool]]:
-        return {int(text_id): (key, bool(truncated))
-                for text_id, key, truncated in self._rows("SELECT id, key, truncated FROM texts WHERE id IN ({})", texts)}
+    def texts_with_openings(self, openings: Iterable[int]) -> set[int]:
+        return self._ids("SELECT id FROM texts WHERE opening IN ({})", {o for o in openings if o is not None})
 
-    def texts_with_keys(self, keys: Sequence[str]) -> set[int]:
-        return self._ids("SELECT id FROM texts WHERE key IN ({})", keys)
-
-    def texts_opened_by(self, key: str, truncated: bool) -> set[int]:
-        """Texts whose key the given key opens (a cut text may end mid-word)."""
-        low = key if truncated else key + " "
-        rows = self.db.execute("SELECT id FROM texts WHERE key > ? AND key < ?", (low, low + "\U0010ffff"))
-        return {int(r[0]) for r in rows}
+    def openings_of(self, texts: Iterable[int]) -> set[int]:
+        return self._ids("SELECT opening FROM texts WHERE id IN ({}) AND opening IS NOT NULL", texts)
 
     def texts_with_records(self, dois: Sequence[str], scholar_ids: Sequence[str], titles: Sequence[str]) -> set[int]:
         found = self._ids("SELECT text_id FROM snippets WHERE doi IN ({})", dois)
@@ -206,10 +285,6 @@ class Store:
 
     def _ids(self, sql: str, values: Iterable[object]) -> set[int]:
         return {int(row[0]) for row in self._rows(sql, values)}
-
-    def text_key(self, text_id: int) -> tuple[str, bool]:
-        row = self.db.execute("SELECT key, truncated FROM texts WHERE id = ?", (text_id,)).fetchone()
-        return row[0], bool(row[1])
 
     def snippets_of_texts(self, texts: Iterable[int]) -> list[tuple[int, Snippet]]:
         """``(text id, snippet)`` for every snippet of the texts, as the core reads them."""
@@ -245,15 +320,15 @@ class Store:
             "SELECT l.path, s.idx, t.paper FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t ON t.id = s.text_id")}
 
     def fingerprints_of_paper(self, paper: int) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT fingerprint FROM texts WHERE paper = ?", (paper,))]
+        return [fingerprint_hex(r[0]) for r in self.db.execute("SELECT fingerprint FROM texts WHERE paper = ?", (paper,))]
 
     def paper_of_fingerprint(self, value: str) -> int | None:
-        row = self.db.execute("SELECT paper FROM texts WHERE fingerprint = ?", (value,)).fetchone()
+        row = self.db.execute("SELECT paper FROM texts WHERE fingerprint = ?", (fingerprint_number(value),)).fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
     def where_first_seen(self, paper: int) -> tuple[str, int, str] | None:
         row = self.db.execute(
-            "SELECT l.path, s.line, s.added_at FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t "
+            "SELECT l.path, s.line, l.added_at FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t "
             "ON t.id = s.text_id WHERE t.paper = ? ORDER BY s.id LIMIT 1", (paper,)).fetchone()
         return (row[0], int(row[1]), row[2]) if row else None
 
