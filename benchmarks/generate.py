@@ -134,11 +134,15 @@ def edit(text: str, rng: random.Random) -> str:
     return " ".join(words)
 
 
+def abstract_of(style: str) -> Callable[[random.Random], str]:
+    """The abstract generator of a style ("zipf" or one of STYLES)."""
+    return functools.partial(english_abstract, style=STYLES[style]) if style in STYLES else zipf_abstract
+
+
 def generate(snippets: int, lists: int, seed: int, style: str = "zipf") -> tuple[list[list[str]], list[dict]]:
     """Return the lists (texts) and one truth record per snippet, in list order."""
     rng = random.Random(seed)
-    abstract: Callable[[random.Random], str] = (
-        functools.partial(english_abstract, style=STYLES[style]) if style in STYLES else zipf_abstract)
+    abstract = abstract_of(style)
     out: list[list[str]] = [[] for _ in range(lists)]
     truth: list[dict] = []
     papers = 0

@@ -16,6 +16,7 @@ from paperlist.dupes import find_duplicates
 from paperlist.load import load_lists
 from paperlist.papers import group_papers
 from paperlist.store import Store
+from paperlist.stored_keys import PrefixTokens
 from paperlist.tags import TagMatcher
 
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
@@ -35,6 +36,17 @@ def paper_sets(lists, paper_of) -> set[frozenset]:
 def full_run(lists) -> set[frozenset]:
     grouping = group_papers(lists, find_duplicates([s for rl in lists for s in rl.snippets]))
     return {frozenset((m.path, m.line) for m in p.members) for p in grouping.papers}
+
+
+def assert_index_holds_every_prefix(test: unittest.TestCase, store: Store) -> None:
+    """Every text's prefix tokens, in the order the collection stores, are in its token index."""
+    classes, _ = store.token_order()
+    prefixes = PrefixTokens(classes=classes)
+    stored: dict[int, set] = {}
+    for token, text_id in store.db.execute("SELECT token, text_id FROM tokens"):
+        stored.setdefault(text_id, set()).add(token)
+    for text_id, (key, cut) in store.keys_of(store.all_texts()).items():
+        test.assertLessEqual(set(prefixes.prefix(key, cut)[0]), stored.get(text_id, set()), key)
 
 
 class PropertyTest(unittest.TestCase):
@@ -62,6 +74,7 @@ class PropertyTest(unittest.TestCase):
                     with store.transaction():
                         collection.add(batch)
                 self.assertEqual(paper_sets(store.lists(), store.paper_of_snippets()), expected)
+                assert_index_holds_every_prefix(self, store)
                 store.close()
 
 
@@ -85,11 +98,18 @@ class PropertyTest(unittest.TestCase):
             with self.subTest(trial=trial):
                 store = Store(str(tmp.path / f"p{trial}.db"))
                 collection = Collection(store)
-                for batch in ([l] for l in order):
-                    with store.transaction():
-                        collection.add(batch)
+                # Two connections take turns, as two processes would: each must follow the order the other
+                # derived (a collection of 1, 2, ... lists derives it again at each 4x growth).
+                stores = [store, Store(store.path)]
+                collections = [collection, Collection(stores[1])]
+                for n, batch in enumerate([l] for l in order):
+                    with stores[n % 2].transaction():
+                        collections[n % 2].add(batch)
                 self.assertEqual(paper_sets(store.lists(), store.paper_of_snippets()), expected)
-                store.close()
+                assert_index_holds_every_prefix(self, store)
+                self.assertGreater(len(store.token_order()[0]), 10)
+                for each in stores:
+                    each.close()
 
 
 WEEK_SHARED = ("Shared GPU clusters in universities are often idle at night and overloaded before deadlines. We "

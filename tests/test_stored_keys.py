@@ -7,8 +7,8 @@ from unittest import mock
 
 from paperlist import stored_keys
 from paperlist.dupes import NearTexts
-from paperlist.stored_keys import (PrefixTokens, fingerprint_hex, fingerprint_number, opening_number,
-                                   prefix_length, shares_needed)
+from paperlist.stored_keys import (PrefixTokens, fingerprint_hex, fingerprint_number, frequent_classes,
+                                   needs_order, opening_number, prefix_length, shares_needed)
 
 FUNCTION_WORDS = "the of and in to a for with on we is that by this are from as".split()
 CONTENT_WORDS = [f"term{n}" for n in range(60)]
@@ -37,12 +37,16 @@ def jaccard(a: set, b: set) -> float:
 
 
 class PrefixTokensTest(unittest.TestCase):
-    def assert_prefixes_meet_every_near_pair(self, threshold: float) -> int:
+    def assert_prefixes_meet_every_near_pair(self, threshold: float, ranked: bool = False) -> int:
         met = 0
         for seed in range(4):
             texts = planted_texts(seed)
             sets = [set(s) for s in NearTexts([k for k, _ in texts], [c for _, c in texts])]
             prefixes = PrefixTokens(threshold)
+            if ranked:  # the order a collection derives: frequent tokens last
+                classes = frequent_classes(prefixes.tokens(key, cut)[0] for key, cut in texts)
+                self.assertGreater(len(classes), 50)
+                prefixes = PrefixTokens(threshold, classes)
             probes = [prefixes.prefix(key, cut) for key, cut in texts]
             for i, j in combinations(range(len(texts)), 2):
                 if sets[i] and sets[j] and jaccard(sets[i], sets[j]) >= threshold:
@@ -55,6 +59,25 @@ class PrefixTokensTest(unittest.TestCase):
         for threshold, pairs in ((0.5, 150), (0.3, 150), (0.8, 40)):
             with self.subTest(threshold=threshold):
                 self.assertGreater(self.assert_prefixes_meet_every_near_pair(threshold), pairs)
+
+    def test_also_in_a_frequency_order(self):
+        for threshold in (0.5, 0.8):
+            with self.subTest(threshold=threshold):
+                self.assertGreater(self.assert_prefixes_meet_every_near_pair(threshold, ranked=True), 40)
+
+    def test_frequent_tokens_go_last(self):
+        sets = [{1, 2, 3}, {1, 2, 4}, {1, 2, 5}, {1, 6, 7}]
+        self.assertEqual(frequent_classes(sets), {1: 3, 2: 2})  # 4 texts: class 3; 3 texts: class 2
+        key = " ".join(CONTENT_WORDS[:30])
+        plain, _ = PrefixTokens().prefix(key, False)  # 29 bigrams: the 29 - 15 + 2 = 16 smallest tokens
+        self.assertEqual(plain, sorted(PrefixTokens().tokens(key, False)[0])[:16])
+        ranked, _ = PrefixTokens(classes={plain[0]: 4, plain[1]: 2}).prefix(key, False)
+        self.assertEqual(ranked, plain[2:] + sorted(PrefixTokens().tokens(key, False)[0])[16:18])
+
+    def test_the_order_is_derived_again_while_the_collection_is_small(self):
+        self.assertEqual([needs_order(0, 0), needs_order(0, 18), needs_order(18, 71), needs_order(18, 72)],
+                         [False, True, False, True])
+        self.assertEqual([needs_order(9_999, 40_000), needs_order(10_000, 10**7)], [True, False])
 
     def test_also_when_most_bigrams_hash_alike(self):
         with mock.patch.object(stored_keys, "_HASH_MASK", 7):

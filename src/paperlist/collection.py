@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 from paperlist.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
 from paperlist.identity import doi_key, title_words
-from paperlist.model import ReadingList
+from paperlist.model import ReadingList, Snippet
 from paperlist.normalize import match_key
 from paperlist.store import Store
-from paperlist.stored_keys import PrefixTokens
+from paperlist.stored_keys import PrefixTokens, derive_order, needs_order
 
 
 @dataclass
@@ -23,8 +23,18 @@ class AddReport:
     new_snippets: int = 0
     new_papers: int = 0
     joined_known: int = 0
-    new_paper_ids: list[int] = field(default_factory=list)
-    known: list[tuple[int, int]] = field(default_factory=list)  # (paper, snippet index in the input) already held
+
+
+@dataclass
+class _Placed:
+    """New lists' snippets placed on texts, known or new, with the rows that record them."""
+
+    snippets: list[Snippet] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    texts: list[int] = field(default_factory=list)  # each snippet's text
+    snippet_rows: list[tuple] = field(default_factory=list)
+    new_texts: dict[str, tuple[int, bool]] = field(default_factory=dict)  # key -> (text id, any copy cut)
+    cut_known: dict[int, str] = field(default_factory=dict)  # known texts seen cut now -> their key
 
 
 def list_hash(rl: ReadingList) -> str:
@@ -40,15 +50,23 @@ class Collection:
 
     def __init__(self, store: Store, threshold: float = DEFAULT_THRESHOLD, min_words: int = MIN_PREFIX_WORDS) -> None:
         self.store, self.threshold, self.min_words = store, threshold, min_words
+        self.order_texts = 0
         self.prefixes = PrefixTokens(threshold)
+
+    def _load_order(self) -> None:
+        """The prefix order as stored now: read inside the transaction, since another add may have changed it."""
+        classes, self.order_texts = self.store.token_order()
+        if classes != self.prefixes.classes:
+            self.prefixes = PrefixTokens(self.threshold, classes)
 
     def add(self, lists: Sequence[ReadingList]) -> AddReport:
         """Record new lists and their snippets, then regroup what they touch; call inside a transaction.
 
-        Rows are written in bulk: each table once per add, the bigram index sorted by token
-        (appending to a B-tree in order is several times faster than inserting at random).
+        Rows are written in bulk, each table once per add (the token index sorted: appending to a
+        B-tree in order is several times faster than inserting at random).
         """
         report = AddReport()
+        self._load_order()
         oldest_before = self.store.max_text_id()
         fresh: list[tuple[ReadingList, str]] = []
         for rl in lists:
@@ -57,23 +75,57 @@ class Collection:
                 report.known_lists += 1
             else:
                 fresh.append((rl, content))
-        keyed = [(rl, content, [(s, match_key(s.text)) for s in rl.snippets]) for rl, content in fresh]
-        known = self.store.text_ids_of_keys({k for _, _, pairs in keyed for _, k in pairs if k}) if oldest_before else {}
-        new_texts: dict[str, tuple[int, bool]] = {}
+        placed = self._place(fresh, oldest_before)
+        keys = {text_id: (key, cut) for key, (text_id, cut) in placed.new_texts.items()}
+        indexed = self._new_order(keys, oldest_before) if needs_order(self.order_texts, oldest_before + len(keys)) else {}
+        # A known text now seen cut compares without its last word: its prefix for that is indexed too.
+        keys.update({text_id: (key, True) for text_id, key in placed.cut_known.items()})
+        indexed.update(keys)
+        prefix = self.prefixes.prefix
+        token_rows = self.store.token_rows((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in indexed.items())
+        text_rows = self.store.text_rows(sorted((text_id, key, cut) for key, (text_id, cut) in placed.new_texts.items()))
+        if oldest_before == 0:
+            assignment = self._build(placed, text_rows, token_rows)
+        else:
+            self.store.insert_text_rows(text_rows)
+            self.store.mark_truncated(placed.cut_known)
+            self.store.add_snippets(placed.snippet_rows)
+            self.store.insert_token_rows(token_rows)
+            assignment = self._regroup(set(placed.texts), keys)
+        papers = {assignment[t] for t in placed.texts}
+        oldest = self.store.oldest_text_of_papers(papers) if oldest_before else {}
+        held = {p for p, first in oldest.items() if first <= oldest_before}
+        report.new_lists = len(fresh)
+        report.new_snippets = len(placed.texts)
+        report.new_papers = len(papers - held)
+        report.joined_known = sum(assignment[t] in held for t in placed.texts)
+        return report
+
+    def _new_order(self, new: dict[int, tuple[str, bool]], oldest_before: int) -> dict[int, tuple[str, bool]]:
+        """Derive the prefix order again (stored_keys.needs_order) from the stored and the new texts;
+        returns the stored texts, whose prefixes are then indexed again."""
+        stored = self.store.keys_of(self.store.all_texts()) if oldest_before else {}
+        classes = derive_order({**stored, **new}, self.threshold)
+        self.order_texts = len(stored) + len(new)
+        self.store.set_token_order(classes, self.order_texts)
+        self.store.clear_tokens()
+        self.prefixes = PrefixTokens(self.threshold, classes)
+        return stored
+
+    def _place(self, fresh: list[tuple[ReadingList, str]], oldest_before: int) -> _Placed:
+        """Record the new lists and place each snippet on a known text (same key) or a new one."""
+        keyed = [(rl, content, [(s, key) for s in rl.snippets if (key := match_key(s.text))]) for rl, content in fresh]
+        known = self.store.text_ids_of_keys({k for _, _, pairs in keyed for _, k in pairs}) if oldest_before else {}
+        placed = _Placed()
+        new_texts = placed.new_texts
         next_id = oldest_before + 1
-        cut_known: set[int] = set()
-        snippet_rows: list[tuple] = []
-        placed: list[int] = []
         for rl, content, pairs in keyed:
             list_id = self.store.add_list(rl, content)
-            report.new_lists += 1
             for s, key in pairs:
-                if not key:
-                    continue
                 if key in known:
                     text_id = known[key]
                     if s.truncated:
-                        cut_known.add(text_id)
+                        placed.cut_known[text_id] = key
                 elif key in new_texts:
                     text_id, truncated = new_texts[key]
                     new_texts[key] = (text_id, truncated or s.truncated)
@@ -81,51 +133,36 @@ class Collection:
                     text_id, next_id = next_id, next_id + 1
                     new_texts[key] = (text_id, s.truncated)
                 title = " ".join(title_words(s.record)) or None
-                snippet_rows.append(self.store.snippet_row(list_id, s, text_id, title,
-                                                           doi_key(s.record.doi) if s.record else None))
-                placed.append(text_id)
-        # A known text now seen cut compares without its last word: its prefix for that is indexed too.
-        keys = {text_id: (key, cut) for key, (text_id, cut) in new_texts.items()}
-        keys.update({text_id: (key, True) for key, text_id in known.items() if text_id in cut_known})
-        prefix = self.prefixes.prefix
-        token_rows = self.store.token_rows((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in keys.items())
-        text_rows = sorted((text_id, key, cut) for key, (text_id, cut) in new_texts.items())
-        if oldest_before == 0:
-            assignment = self._build(keyed, placed, snippet_rows, token_rows, text_rows)
-        else:
-            self.store.add_texts(text_rows)
-            self.store.mark_truncated(cut_known)
-            self.store.add_snippets(snippet_rows)
-            self.store.insert_token_rows(token_rows)
-            assignment = self.regroup(set(placed), keys)
-        report.new_snippets = len(placed)
-        oldest = self.store.oldest_text_of_papers({assignment[t] for t in placed}) if oldest_before else {}
-        held = {p for p, first in oldest.items() if first <= oldest_before}
-        report.new_paper_ids = sorted({assignment[t] for t in placed} - held)
-        report.new_papers = len(report.new_paper_ids)
-        report.joined_known = sum(assignment[t] in held for t in placed)
-        return report
+                placed.snippet_rows.append(self.store.snippet_row(list_id, s, text_id, title,
+                                                                  doi_key(s.record.doi) if s.record else None))
+                placed.snippets.append(s)
+                placed.keys.append(key)
+                placed.texts.append(text_id)
+        return placed
 
-    def _build(self, keyed: list, placed: list[int], snippet_rows: list[tuple], token_rows: list[int],
-               text_rows: list[tuple[int, str, bool]]) -> dict[int, int]:
+    def _build(self, placed: _Placed, text_rows: list[tuple], token_rows: list[int]) -> dict[int, int]:
         """A new collection: the snippets at hand are grouped as `dupes` would, without reading them
-        back, while a second thread writes the snippets and tokens (SQLite works without the GIL)."""
+        back, while a second thread writes the rows (SQLite works without the GIL)."""
         from concurrent.futures import ThreadPoolExecutor
-        snippets = [s for _, _, pairs in keyed for s, key in pairs if key]
         not_same = self.store.not_same()
-        self.store.defer_references()
-        rows = self.store.text_rows(text_rows)
+        self.store.defer_references()  # the snippets may go in before their texts
         with ThreadPoolExecutor(1) as writer:
-            written = [writer.submit(self.store.insert_text_rows, rows), writer.submit(self.store.add_snippets, snippet_rows),
+            written = [writer.submit(self.store.insert_text_rows, text_rows),
+                       writer.submit(self.store.add_snippets, placed.snippet_rows),
                        writer.submit(self.store.insert_token_rows, token_rows)]
-            assignment = self._papers(snippets, dict(zip(((s.path, s.index) for s in snippets), placed)), set(placed),
-                                      not_same, {}, 1, [key for _, _, pairs in keyed for _, key in pairs if key])
+            text_of = dict(zip(((s.path, s.index) for s in placed.snippets), placed.texts))
+            assignment = self._papers(placed.snippets, text_of, set(placed.texts), not_same, {}, 1, placed.keys)
             for done in written:
                 done.result()
         self.store.set_papers(assignment)
         return assignment
 
-    def regroup(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None = None) -> dict[int, int]:
+    def regroup(self, seeds: set[int]) -> dict[int, int]:
+        """Recompute the papers of every text a change to the seeds can reach (inside a transaction)."""
+        self._load_order()
+        return self._regroup(seeds, None)
+
+    def _regroup(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> dict[int, int]:
         """Recompute the papers of every text a change can reach, with the core's own rules.
 
         ``keys`` holds the seeds' keys when the caller has them. When the seeds are a large part of

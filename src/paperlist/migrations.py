@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paperlist.store import Store, schema_statements
-from paperlist.stored_keys import PrefixTokens, key_number, opening_number
+from paperlist.stored_keys import PrefixTokens, derive_order, key_number, opening_number
 
 
 def _one_to_two(store: Store) -> None:
@@ -20,7 +20,7 @@ def _one_to_two(store: Store) -> None:
     db.execute("ALTER TABLE snippets RENAME TO snippets_1")
     for index in ("snippets_text", "snippets_list", "snippets_doi", "snippets_scholar", "snippets_title"):
         db.execute(f"DROP INDEX IF EXISTS {index}")
-    for statement in schema_statements({"texts", "snippets", "tokens"}):
+    for statement in schema_statements({"texts", "snippets", "tokens", "frequent_tokens"}):
         db.execute(statement)
     db.execute("INSERT INTO snippets SELECT id, list, line, idx, text, truncated, text_id, record, doi, scholar_id, "
                "title_key FROM snippets_1")
@@ -28,8 +28,10 @@ def _one_to_two(store: Store) -> None:
     db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?)",
                    ((text_id, key_number(key), opening_number(key), truncated, paper)
                     for text_id, key, truncated, paper in texts))
-    prefixes = PrefixTokens()
-    store.add_tokens((text_id, prefixes.prefix(key, bool(truncated))[0]) for text_id, key, truncated, _ in texts)
-
+    keys = {text_id: (key, bool(truncated)) for text_id, key, truncated, _ in texts}
+    classes = derive_order(keys)
+    store.set_token_order(classes, len(keys))
+    prefix = PrefixTokens(classes=classes).prefix
+    store.add_tokens((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in keys.items())
 
 STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two}

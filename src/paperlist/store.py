@@ -38,6 +38,7 @@ CREATE INDEX snippets_doi ON snippets (doi) WHERE doi IS NOT NULL;
 CREATE INDEX snippets_scholar ON snippets (scholar_id) WHERE scholar_id IS NOT NULL;
 CREATE INDEX snippets_title ON snippets (title_key) WHERE title_key IS NOT NULL;
 CREATE TABLE tokens (token INTEGER NOT NULL, text_id INTEGER NOT NULL, PRIMARY KEY (token, text_id)) WITHOUT ROWID;
+CREATE TABLE frequent_tokens (token INTEGER PRIMARY KEY, class INTEGER NOT NULL);
 CREATE TABLE marks (fingerprint TEXT PRIMARY KEY, mark TEXT NOT NULL, marked_at TEXT NOT NULL);
 CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
 """
@@ -235,6 +236,19 @@ class Store:
         for start in range(0, len(rows), 200_000):
             self.db.execute(f"INSERT OR IGNORE INTO tokens SELECT (value >> 32) - {_TOKEN_OFFSET}, value & 4294967295 "
                             "FROM json_each(?)", (json.dumps(rows[start:start + 200_000]),))
+
+    def token_order(self) -> tuple[dict[int, int], int]:
+        """The frequency classes the prefix order uses, and how many texts they were derived from."""
+        return dict(self.db.execute("SELECT token, class FROM frequent_tokens")), int(self.meta("order_texts") or 0)
+
+    def set_token_order(self, classes: dict[int, int], texts: int) -> None:
+        """A new prefix order: every stored prefix must then be written again (``clear_tokens``, ``add_tokens``)."""
+        self.db.execute("DELETE FROM frequent_tokens")
+        self.db.executemany("INSERT INTO frequent_tokens VALUES (?, ?)", sorted(classes.items()))
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('order_texts', ?)", (str(texts),))
+
+    def clear_tokens(self) -> None:
+        self.db.execute("DELETE FROM tokens")
 
     def add_tokens(self, prefixes: Iterable[tuple[int, Sequence[int]]]) -> None:
         """Index the prefix tokens of texts, given as ``(text id, tokens)``."""
