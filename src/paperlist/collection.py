@@ -169,7 +169,7 @@ class Collection:
         the collection, finding what they reach costs more than regrouping everything, which is
         exact by definition. Returns the new paper of every text regrouped.
         """
-        total = self.store.text_count()
+        total = self.store.max_text_id()  # text ids are dense: texts are never deleted
         texts = self.store.all_texts() if len(seeds) * 4 >= total else self._reach(seeds, keys)
         if not texts:
             return {}

@@ -42,6 +42,7 @@ CREATE TABLE frequent_tokens (token INTEGER PRIMARY KEY, class INTEGER NOT NULL)
 CREATE TABLE marks (fingerprint TEXT PRIMARY KEY, mark TEXT NOT NULL, marked_at TEXT NOT NULL);
 CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
 """
+INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
 _TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
 RECORD_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only")
 
@@ -129,9 +130,6 @@ class Store:
         """``with store.trial():`` like a transaction, but always rolled back (``paperlist new``)."""
         return _Transaction(self.db, keep=False)
 
-    def text_count(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM texts").fetchone()[0])
-
     def all_texts(self) -> set[int]:
         return {int(r[0]) for r in self.db.execute("SELECT id FROM texts")}
 
@@ -211,18 +209,20 @@ class Store:
         if not rows:
             return
         width = len(rows[0])
-        if self._json:
-            payload = json.dumps(rows)
-            if "\\u0000" not in payload:
-                columns = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(width))
-                try:
-                    self.db.execute(f"{insert} SELECT {columns} FROM json_each(?)", (payload,))
-                    return
-                except sqlite3.OperationalError as exc:
-                    if "no such function" not in str(exc):
-                        raise
-                    self._json = False
-        self.db.executemany(f"{insert} VALUES ({', '.join('?' * width)})", rows)
+        columns = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(width))
+        for start in range(0, len(rows), INSERT_CHUNK):
+            chunk = rows[start:start + INSERT_CHUNK]
+            if self._json:
+                payload = json.dumps(chunk)
+                if "\\u0000" not in payload:
+                    try:
+                        self.db.execute(f"{insert} SELECT {columns} FROM json_each(?)", (payload,))
+                        continue
+                    except sqlite3.OperationalError as exc:
+                        if "no such function" not in str(exc):
+                            raise
+                        self._json = False
+            self.db.executemany(f"{insert} VALUES ({', '.join('?' * width)})", chunk)
 
     @staticmethod
     def token_rows(prefixes: Iterable[tuple[int, Sequence[int]]]) -> list[int]:
@@ -233,9 +233,9 @@ class Store:
     def insert_token_rows(self, rows: Sequence[int]) -> None:
         """Write ``token_rows``; SQLite unpacks them from a JSON array (binding two values a row costs
         more than the insert, and one statement runs without the GIL)."""
-        for start in range(0, len(rows), 200_000):
+        for start in range(0, len(rows), 10 * INSERT_CHUNK):
             self.db.execute(f"INSERT OR IGNORE INTO tokens SELECT (value >> 32) - {_TOKEN_OFFSET}, value & 4294967295 "
-                            "FROM json_each(?)", (json.dumps(rows[start:start + 200_000]),))
+                            "FROM json_each(?)", (json.dumps(rows[start:start + 10 * INSERT_CHUNK]),))
 
     def token_order(self) -> tuple[dict[int, int], int]:
         """The frequency classes the prefix order uses, and how many texts they were derived from."""

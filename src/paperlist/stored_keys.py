@@ -111,6 +111,7 @@ class PrefixTokens:
     def __init__(self, threshold: float = DEFAULT_THRESHOLD, classes: dict[int, int] | None = None) -> None:
         self.threshold = threshold
         self.classes = classes or {}
+        self._frequent = frozenset(self.classes)  # set operations with a dict's keys would walk all of them
         self._first: dict[str, int] = {}
         self._second: dict[str, int] = {}
 
@@ -156,10 +157,10 @@ class PrefixTokens:
         keep = prefix_length(size, self.threshold)
         classes = self.classes
         if len(tokens) == size:
-            rare = tokens - classes.keys()
+            rare = tokens - self._frequent
             if len(rare) >= keep:
                 return sorted(rare)[:keep], shares_needed(size, self.threshold)
-            frequent = sorted(tokens & classes.keys(), key=lambda t: (classes[t], t))
+            frequent = sorted(tokens & self._frequent, key=lambda t: (classes[t], t))
             return sorted(rare) + frequent[:keep - len(rare)], shares_needed(size, self.threshold)
         ordered = sorted((classes.get(token := self.token(a, b), 0), token, a, b)
                          for a, b in set(zip(words, words[1:])))[:keep]
