@@ -2,6 +2,9 @@
 
     python benchmarks/collection.py [--snippets 100000] [--style english] [--keep DIR]
 
+With --keep DIR, the corpus, batches and collection stay in DIR, and a corpus already there is used again (the
+generator is deterministic: the same --snippets and --style give the same files).
+
 Generates the corpus of benchmarks/generate.py (N snippets, 1 seed) plus two batches from the same generator
 (1,000 and 20 snippets, half of them copies or cuts of corpus papers, as a real week brings), then, each in a
 child process and in one run: `paperlist dupes` over the corpus (the baseline), `paperlist add` of the corpus
@@ -48,12 +51,13 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.keep or tmp)
-        lists, truth = generate(args.snippets, max(1, args.snippets // 100), 1, args.style)
-        write(folder / "corpus", lists, truth)
-        (folder / "corpus" / "truth.jsonl").unlink()
-        papers = max(t["paper"] for t in truth) + 1
-        batch(folder / "week", 1000, 7, args.style, papers)
-        batch(folder / "today", 20, 8, args.style, papers)
+        if not (folder / "today" / "week.txt").exists():  # --keep: a corpus already there is used again
+            lists, truth = generate(args.snippets, max(1, args.snippets // 100), 1, args.style)
+            write(folder / "corpus", lists, truth)
+            (folder / "corpus" / "truth.jsonl").unlink()
+            papers = max(t["paper"] for t in truth) + 1
+            batch(folder / "week", 1000, 7, args.style, papers)
+            batch(folder / "today", 20, 8, args.style, papers)
         db = str(folder / "lab.db")
         for stale in (db, db + "-wal", db + "-shm"):
             if os.path.exists(stale):

@@ -230,7 +230,12 @@ class SafetyTest(unittest.TestCase):
         big = self.big_list("big.txt", 40_000, 1)
         child = subprocess.Popen([sys.executable, "-m", "paperlist", "add", big, "--db", self.db], cwd=ROOT,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(2.5)
+        # Kill it once its rows are being written (the log grows) and long before it could finish grouping.
+        wal = self.db + "-wal"
+        deadline = time.monotonic() + 60
+        while child.poll() is None and time.monotonic() < deadline and (
+                not os.path.exists(wal) or os.path.getsize(wal) < 2_000_000):
+            time.sleep(0.02)
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
         self.assertEqual(child.returncode, -signal.SIGKILL)  # killed mid-add, not finished

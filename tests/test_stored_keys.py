@@ -73,6 +73,10 @@ class PrefixTokensTest(unittest.TestCase):
         self.assertEqual(plain, sorted(PrefixTokens().tokens(key, False)[0])[:16])
         ranked, _ = PrefixTokens(classes={plain[0]: 4, plain[1]: 2}).prefix(key, False)
         self.assertEqual(ranked, plain[2:] + sorted(PrefixTokens().tokens(key, False)[0])[16:18])
+        every = sorted(PrefixTokens().tokens(key, False)[0])
+        classes = {token: 1 + n % 3 for n, token in enumerate(every[3:])}  # all but three frequent
+        ranked, _ = PrefixTokens(classes=classes).prefix(key, False)
+        self.assertEqual(ranked, every[:3] + sorted(classes, key=lambda t: (classes[t], t))[:13])
 
     def test_the_order_is_derived_again_while_the_collection_is_small(self):
         self.assertEqual([needs_order(0, 0), needs_order(0, 18), needs_order(18, 71), needs_order(18, 72)],

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from array import array
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from paperlist.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
+from paperlist.forked import compute_aside
 from paperlist.identity import doi_key, title_words
 from paperlist.model import ReadingList, Snippet
 from paperlist.normalize import match_key
 from paperlist.store import Store
 from paperlist.stored_keys import PrefixTokens, derive_order, needs_order
+
+
+FORK_TEXTS = 20_000  # a first add of this many texts computes its token index in a forked child
 
 
 @dataclass
@@ -82,15 +87,21 @@ class Collection:
         keys.update({text_id: (key, True) for text_id, key in placed.cut_known.items()})
         indexed.update(keys)
         prefix = self.prefixes.prefix
-        token_rows = self.store.token_rows((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in indexed.items())
+
+        def token_rows() -> array:
+            return self.store.token_rows((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in indexed.items())
         text_rows = self.store.text_rows(sorted((text_id, key, cut) for key, (text_id, cut) in placed.new_texts.items()))
         if oldest_before == 0:
-            assignment = self._build(placed, text_rows, token_rows)
+            if len(indexed) >= FORK_TEXTS:  # computed on the second core while this one groups
+                assignment = self._build(placed, text_rows, compute_aside(token_rows))
+            else:
+                rows = token_rows()
+                assignment = self._build(placed, text_rows, lambda: rows)
         else:
             self.store.insert_text_rows(text_rows)
             self.store.mark_truncated(placed.cut_known)
             self.store.add_snippets(placed.snippet_rows)
-            self.store.insert_token_rows(token_rows)
+            self.store.insert_token_rows(token_rows())
             assignment = self._regroup(set(placed.texts), keys)
         papers = {assignment[t] for t in placed.texts}
         oldest = self.store.oldest_text_of_papers(papers) if oldest_before else {}
@@ -140,16 +151,17 @@ class Collection:
                 placed.texts.append(text_id)
         return placed
 
-    def _build(self, placed: _Placed, text_rows: list[tuple], token_rows: list[int]) -> dict[int, int]:
+    def _build(self, placed: _Placed, text_rows: list[tuple], token_rows: Callable[[], array]) -> dict[int, int]:
         """A new collection: the snippets at hand are grouped as `dupes` would, without reading them
-        back, while a second thread writes the rows (SQLite works without the GIL)."""
+        back, while a second thread writes the rows (SQLite works without the GIL) and the token
+        rows as soon as ``token_rows`` gives them."""
         from concurrent.futures import ThreadPoolExecutor
         not_same = self.store.not_same()
         self.store.defer_references()  # the snippets may go in before their texts
         with ThreadPoolExecutor(1) as writer:
             written = [writer.submit(self.store.insert_text_rows, text_rows),
                        writer.submit(self.store.add_snippets, placed.snippet_rows),
-                       writer.submit(self.store.insert_token_rows, token_rows)]
+                       writer.submit(lambda: self.store.insert_token_rows(token_rows()))]
             text_of = dict(zip(((s.path, s.index) for s in placed.snippets), placed.texts))
             assignment = self._papers(placed.snippets, text_of, set(placed.texts), not_same, {}, 1, placed.keys)
             for done in written:
