@@ -17,7 +17,7 @@ SCHEMA_VERSION = 2
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
 # Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
-# What finds candidates is a few integers a text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
+# What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE lists (
