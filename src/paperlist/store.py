@@ -259,15 +259,16 @@ class Store:
 
     # -- candidates for regrouping -----------------------------------------------------------------
     def texts_sharing_tokens(self, probes: Iterable[tuple[int, Sequence[int], int]]) -> set[int]:
-        """Texts that share at least ``shares`` of a probe's tokens, for probes ``(id, tokens, shares)``."""
-        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (probe INTEGER, token INTEGER, shares INTEGER)")
-        self.db.execute("DELETE FROM probe")
-        self.db.executemany("INSERT INTO probe VALUES (?, ?, ?)",
-                            ((probe, token, shares) for probe, tokens, shares in probes for token in tokens))
-        rows = self.db.execute("SELECT t.text_id FROM probe p JOIN tokens t ON t.token = p.token "
-                               "GROUP BY p.probe, t.text_id HAVING count(*) >= min(p.shares)")
-        found = {int(r[0]) for r in rows}
-        self.db.execute("DELETE FROM probe")
+        """Texts that share at least ``shares`` of a probe's tokens, for probes ``(id, tokens, shares)``.
+
+        One query a probe: grouping a few hundred postings at a time is faster than grouping all
+        probes' postings in one query (a week's 1,000 probes at 1M: 0.6 s instead of 1.0-1.4 s).
+        """
+        found: set[int] = set()
+        for _, tokens, shares in probes:
+            found.update(row[0] for row in self.db.execute(
+                f"SELECT text_id FROM tokens WHERE token IN ({','.join('?' * len(tokens))}) GROUP BY text_id "
+                "HAVING count(*) >= ?", (*tokens, shares)))
         return found
 
     def texts_with_openings(self, openings: Iterable[int]) -> set[int]:
