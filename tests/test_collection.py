@@ -278,7 +278,7 @@ class StoreTest(unittest.TestCase):
             store = Store(str(tmp.path / f"{len(texts_now)}.db"))
             with store.trial():
                 store.db.execute("INSERT INTO lists VALUES (1, 'l.txt', 'l', NULL, 'l.txt', 'text', 'h', 1, 'now')")
-                store.add_texts([(1, "k", False)])
+                store.insert_text_rows(store.text_rows([(1, "k", False)]))
                 store.add_snippets([(1, n, n, text, 0, 1, None, None, None, None) for n, text in enumerate(texts_now)])
                 self.assertEqual([r[0] for r in store.db.execute("SELECT text FROM snippets ORDER BY id")], texts_now)
             store.close()

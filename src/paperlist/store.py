@@ -178,10 +178,6 @@ class Store:
     def insert_text_rows(self, rows: Sequence[tuple]) -> None:
         self._insert("INSERT INTO texts (id, fingerprint, opening, truncated)", rows)
 
-    def add_texts(self, texts: Iterable[tuple[int, str, bool]]) -> None:
-        """New distinct texts: ``(id, key, truncated)``."""
-        self.insert_text_rows(self.text_rows(texts))
-
     def mark_truncated(self, texts: Iterable[int]) -> None:
         self.db.executemany("UPDATE texts SET truncated = 1 WHERE id = ?", ((t,) for t in texts))
 
