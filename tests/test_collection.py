@@ -264,9 +264,9 @@ class StoreTest(unittest.TestCase):
         self.addCleanup(store.close)
         with store.trial():
             store.add_tokens([(10, [1, 2]), (11, [2]), (12, [3]), (13, [5, 6]), (14, [-4])])
-            self.assertEqual(store.texts_sharing_tokens([(1, [1, 2, 3], 2)]), {10})
-            self.assertEqual(store.texts_sharing_tokens([(1, [1, 2, 3], 2), (2, [3, -4], 1)]), {10, 12, 14})
-            self.assertEqual(store.texts_sharing_tokens([(1, [1, 2, 3], 3), (2, [5, 6, 2], 2)]), {13})
+            self.assertEqual(store.texts_sharing_tokens([([1, 2, 3], 2)]), {10})
+            self.assertEqual(store.texts_sharing_tokens([([1, 2, 3], 2), ([3, -4], 1)]), {10, 12, 14})
+            self.assertEqual(store.texts_sharing_tokens([([1, 2, 3], 3), ([5, 6, 2], 2)]), {13})
             self.assertEqual(store.texts_sharing_tokens([]), set())
 
 

@@ -219,7 +219,7 @@ class Collection:
         frontier = set(reached)
         while frontier:
             added = self.store.texts_of_papers(self.store.papers_of_texts(frontier))
-            added |= self.store.texts_with_openings(self.store.openings_of(frontier))
+            added |= self.store.texts_opening_like(frontier)
             frontier = added - reached
             reached |= frontier
         return reached
@@ -227,10 +227,10 @@ class Collection:
     def _candidates(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> set[int]:
         """Texts the core could link to a seed through near words (they share two prefix tokens,
         see stored_keys) or through a record (DOI, Scholar id or title)."""
-        if keys is None or not seeds <= keys.keys():
-            keys = self.store.keys_of(seeds)
-        probes = [(text_id, *self.prefixes.prefix(*keys[text_id])) for text_id in sorted(seeds)]
-        found = self.store.texts_sharing_tokens(probe for probe in probes if probe[1])
+        keys = dict(keys or {})
+        keys.update(self.store.keys_of(seeds - keys.keys()))  # only the seeds the caller had no key for
+        probes = [self.prefixes.prefix(*keys[text_id]) for text_id in sorted(seeds)]
+        found = self.store.texts_sharing_tokens(probe for probe in probes if probe[0])
         records = [s.record for _, s in self.store.snippets_of_texts(seeds) if s.record]
         dois = [d for r in records if (d := doi_key(r.doi))]
         scholar = [r.scholar_id for r in records if r.scholar_id]
