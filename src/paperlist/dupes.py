@@ -5,8 +5,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import count, islice, repeat
-from operator import add, mul
+from itertools import count, islice
 
 from paperlist.identity import identity_links, titles_differ
 from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet
@@ -33,11 +32,10 @@ NEAR_MAX_POSTINGS = 1000
 NEAR_POSTINGS_SHARE = 10
 NEAR_BUDGET = 2_000_000
 NEAR_BUDGET_PER_TEXT = 200
-# A bigram (a, b) of word ids is a * _MIX + b: one integer, distinct for every pair while b < _MIX (word ids
-# are drawn one per word read, so: while fewer than 2.6 billion words are read in one run).
-# An odd multiplier spreads pairs that share a word over a dict's slots (a << 32 | b would put
-# every pair ending in "the" on one slot of a table under 2**32 entries: a chain of collisions).
-_MIX = 2_654_435_761
+# A bigram (a, b) of word ids is one integer, hash((a, b)): a C call on a tuple that zip reuses, where
+# a * MULTIPLIER + b took two (and an int each). The hash of a tuple of ints is the same in every run (word ids
+# are drawn in reading order), so the search visits texts the same way every run. Two different bigrams hash
+# alike with odds of about 2**-64 a pair; a score could change only if two bigrams of the texts compared did.
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
@@ -107,8 +105,8 @@ class NearTexts(Sequence[Iterator[int]]):
     unrelated abstracts of the same field far better than single words do
     (measured in benchmarks/accuracy.py). A cut text drops its last, maybe
     partial, word. A text shorter than ``min_words`` has no bigrams: a few
-    shared bigrams are no evidence of one paper. A bigram is one integer (two
-    word ids): hashing and storing integers costs far less than strings, and
+    shared bigrams are no evidence of one paper. A bigram is one integer (the
+    hash of two word ids): hashing and storing integers costs far less than strings, and
     the search reads them once into one array instead of a set per text (at
     100k texts, 380 MB less: benchmarks/RESULTS.md).
     """
@@ -130,7 +128,7 @@ class NearTexts(Sequence[Iterator[int]]):
         if self._truncated[k]:
             words.pop()
         ids = list(map(self._word_ids.setdefault, words, self._next_id))
-        return map(add, map(mul, ids, repeat(_MIX)), islice(ids, 1, None))
+        return map(hash, zip(ids, islice(ids, 1, None)))
 
     def __iter__(self) -> Iterator[Iterator[int]]:
         return map(self.__getitem__, range(len(self._keys)))

@@ -7,7 +7,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict, deque
 from collections.abc import Hashable, Iterable, Sequence
-from itertools import chain, compress, count, islice, repeat
+from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import and_, eq, itemgetter
 
 # Slack for float rounding in the filters: it only lets more candidates
@@ -67,15 +67,21 @@ class _DistinctTokens:
                 self.flat.extend(set(map(ids.setdefault, tokens, numbered)))
             self.ends.append(len(self.flat))
 
-    def ranked(self, rank: dict[int, int]) -> list[list[int]]:
-        """Each text's ranked tokens, ascending; the array is emptied from its end as it is read (less memory)."""
-        ranked: list[list[int]] = [[]] * len(self.ends)
-        for k in reversed(range(len(self.ends))):
+    def ranked(self, rank: dict[int, int]) -> tuple[array, array]:
+        """Each text's ranked tokens, ascending, in one flat array, and where each text's run starts (one more
+        entry than texts). The tokens' array is emptied from its end as it is read (less memory)."""
+        flat = array("i")  # 32-bit ranks: 2**31 shared tokens would need 16 GB of token array first
+        lengths = array("q")
+        for k in reversed(range(len(self.ends))):  # built backwards, then reversed
             start = self.ends[k - 1] if k else 0
-            ranked[k] = sorted(filter(None, map(rank.get, self.flat[start:self.ends[k]])))
+            run = sorted(filter(None, map(rank.get, self.flat[start:self.ends[k]])), reverse=True)
+            flat.extend(run)
+            lengths.append(len(run))
             if not k % 4096:
                 del self.flat[start:]
-        return ranked
+        flat.reverse()
+        lengths.reverse()
+        return flat, array("q", accumulate(lengths, initial=0))
 
     def shared(self) -> list[tuple[int, int]]:
         """``(texts, token)`` for every token found in two or more texts, rarest first."""
@@ -127,7 +133,7 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     distinct = _DistinctTokens(texts)
     rank, common = _rank_tokens(distinct.shared(), max_postings)
     sizes = [b - a for a, b in zip(chain((0,), distinct.ends), distinct.ends)]
-    ranked = distinct.ranked(rank)
+    ranked, starts = distinct.ranked(rank)
     del rank, distinct
     order = sorted(range(len(sizes)), key=sizes.__getitem__)
     sizes = [sizes[k] for k in order]
@@ -140,15 +146,15 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     left = bisect_left
     for position, i in enumerate(order):
         size = sizes[position]
-        mine = ranked[i]
-        if not mine:
+        start, end = starts[i], starts[i + 1]
+        if start == end:
             continue
         needed = math.ceil(threshold * size - _EPS)  # overlap with any set no larger than this one
         extra = 2 if needed >= 2 else 1
-        probed = size - needed + extra - (size - len(mine))  # the prefix less the tokens no other set holds
+        probed = end - start - needed + extra  # the prefix less the tokens no other set holds
         if probed <= 0:
             continue
-        probe = mine[:probed]
+        probe = ranked[start:start + probed]
         if probe[-1] >= common:
             incomplete.append(i)
             probe = probe[:left(probe, common)]
@@ -165,16 +171,16 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
         else:
             candidates = set(found)
         if candidates:
-            tokens = set(mine)
+            tokens = set(ranked[start:end])
             for other in candidates:
                 if other < smallest:
                     continue
                 j = order[other]
-                overlap = len(tokens.intersection(ranked[j]))
+                overlap = len(tokens.intersection(ranked[starts[j]:starts[j + 1]]))
                 score = overlap / (size + sizes[other] - overlap)
                 if score >= threshold:
                     pairs.append((i, j, score) if i < j else (j, i, score))
-        indexed = size - math.ceil(ratio * size - _EPS) + 2 - (size - len(mine))
+        indexed = size - math.ceil(ratio * size - _EPS) + 2 - (size - (end - start))
         if indexed > 0:
             consume(map(list.append, map(index.__getitem__, probe[:indexed]), repeat(position)))
     pairs.sort()
