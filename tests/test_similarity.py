@@ -104,9 +104,18 @@ class PlantedCollectionTest(unittest.TestCase):
         from unittest import mock
         import paperlist.similarity as similarity
         rng = random.Random(8)
-        sets = [frozenset(rng.sample(range(60), rng.randint(3, 12))) for _ in range(150)]
+        # Tokens over the whole 64-bit range (as hashes are), with the ends of every part among them.
+        edges = [-2 ** 63, -2 ** 62 - 1, -2 ** 62, -1, 0, 2 ** 62 - 1, 2 ** 62, 2 ** 63 - 1]
+        pool = edges + [rng.getrandbits(64) - 2 ** 63 for _ in range(52)]
+        sets = [frozenset(rng.sample(pool, rng.randint(3, 12))) for _ in range(150)]
         whole = search_similar(sets, 0.4)
         for part in (10, 100, 400):
             with self.subTest(part=part), mock.patch.object(similarity, "COUNT_PART", part):
                 self.assertEqual(search_similar(sets, 0.4), whole)
         self.assertEqual(whole[0], similar_pairs_brute(sets, 0.4))
+        flat = similarity.array("q", pool)
+        for parts in (1, 2, 4, 8):
+            ranges = [sorted(tokens) for tokens in similarity._value_ranges(flat, parts)]
+            self.assertEqual(len(ranges), parts)
+            self.assertEqual(sorted(t for r in ranges for t in r), sorted(pool))
+            self.assertTrue(all(a[-1] < b[0] for a, b in zip(ranges, ranges[1:]) if a and b))

@@ -234,8 +234,9 @@ def search_duplicates(
     links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
     maybe_links: list[Link] = []
     unchecked: list[Snippet] = []
-    records = [[r for i in members if (r := corpus.snippets[i].record) is not None] for members in corpus.members]
-    has_records = any(records)
+    has_records = any(s.record is not None for s in corpus.snippets)
+    records = [[r for i in members if (r := corpus.snippets[i].record) is not None]
+               for members in corpus.members] if has_records else []
     texts = NearTexts(corpus.keys, corpus.truncated)
     bigrams: Sequence[frozenset[int]] = list(map(frozenset, texts)) if has_records else []
     if has_records:

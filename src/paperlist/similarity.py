@@ -6,9 +6,9 @@ import math
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict, deque
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import and_, eq, itemgetter
+from operator import eq, itemgetter
 
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
@@ -37,12 +37,12 @@ def similar_pairs(sets: Sequence[frozenset[str]], threshold: float,
     return search_similar(sets, threshold, max_postings)[0]
 
 
-# Counting holds one dict entry per distinct token (about 105 bytes), most of them found in one text only:
-# counting a part of the tokens at a time (by their low bits) keeps that dict small. One part per COUNT_PART
-# tokens, at most MAX_PARTS, as each part costs one more pass over the array: 100k texts (3.5M tokens) count
-# in one pass, 1M texts (35M tokens) in 4, which keeps `dupes` at 1M under 2 GB (2.32 GB in one pass) for
-# about 30 s more counting (benchmarks/RESULTS.md).
-COUNT_PART = 8_000_000
+# Counting holds one dict entry per distinct token (about 60 bytes with its key), most of them found in one
+# text only: counting one range of token values at a time keeps that dict small. One part per COUNT_PART tokens,
+# at most MAX_PARTS, as each part costs one more pass over the array: 100k texts (3.3M tokens) count in 2
+# passes (zipf 100k: peak 269 MB instead of 337 MB, for about 0.5 s), 1M texts (35M tokens) in 4, which keeps
+# `dupes` at 1M under 2 GB (benchmarks/RESULTS.md).
+COUNT_PART = 2_000_000
 MAX_PARTS = 4
 
 
@@ -88,15 +88,25 @@ class _DistinctTokens:
         parts = 1
         while parts < MAX_PARTS and parts * COUNT_PART < len(self.flat):
             parts *= 2
-        found: list[tuple[int, int]] = []
-        for part in range(parts):
-            tokens = self.flat if parts == 1 else compress(self.flat, map(eq, map(and_, self.flat, repeat(parts - 1)),
-                                                                           repeat(part)))
+        counts, several = array("q"), array("q")
+        for tokens in _value_ranges(self.flat, parts):
             frequency = Counter(tokens)
-            several = list(compress(frequency, map((1).__lt__, frequency.values())))
-            found += zip(map(frequency.__getitem__, several), several)
-        found.sort()
-        return found
+            found = array("q", compress(frequency, map((1).__lt__, frequency.values())))
+            counts.extend(map(frequency.__getitem__, found))
+            several.extend(found)
+            # Kept as plain numbers, not as the counter's keys: those are spread over all of its memory, which
+            # a few survivors would keep from being freed (55 MB at 100k texts).
+            del frequency
+        return sorted(zip(counts, several))
+
+
+def _value_ranges(flat: array, parts: int) -> Iterator[Iterable[int]]:
+    """The 64-bit tokens of ``flat`` in ``parts`` ranges of values, one pass over the array each (hashes are
+    spread evenly over the range; a corpus numbered from 0 falls in the upper half, which costs only memory)."""
+    bounds = [-(1 << 63) + (1 << 64) * p // parts for p in range(1, parts)]
+    for lower, upper in zip([None, *bounds], [*bounds, None]):
+        tokens: Iterable[int] = flat if upper is None else filter(upper.__gt__, flat)
+        yield tokens if lower is None else filter(lower.__le__, tokens)
 
 
 def _rank_tokens(shared: list[tuple[int, int]], max_postings: int | None) -> tuple[dict[int, int], int]:
