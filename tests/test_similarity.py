@@ -119,3 +119,41 @@ class PlantedCollectionTest(unittest.TestCase):
             self.assertEqual(len(ranges), parts)
             self.assertEqual(sorted(t for r in ranges for t in r), sorted(pool))
             self.assertTrue(all(a[-1] < b[0] for a, b in zip(ranges, ranges[1:]) if a and b))
+
+
+class ParallelTest(unittest.TestCase):
+    """--jobs shares counting, ranking and the probes among forked processes: the same pairs and the same
+    texts left uncompared."""
+
+    def test_shared_probes_give_what_one_process_gives(self):
+        from unittest import mock
+        import paperlist.forked
+        import paperlist.similarity as similarity
+        rng = random.Random(41)
+        words = [rng.getrandbits(64) - 2 ** 63 for _ in range(300)]  # spread over every part, as hashes are
+        weights = [1 / (n + 1) for n in range(300)]  # a few words in many sets, most in few
+        sets = []
+        for _ in range(400):
+            if sets and rng.random() < 0.3:
+                copy = set(rng.choice(sets))
+                copy.discard(rng.choice(sorted(copy)))
+                sets.append(frozenset(copy | {rng.choice(words)}))
+            else:
+                sets.append(frozenset(rng.choices(words, weights, k=rng.randint(4, 14))))
+        forks = []
+        real = paperlist.forked.compute_aside
+        def counted(compute):
+            forks.append(compute)
+            return real(compute)
+        with mock.patch.object(similarity, "PARALLEL_TEXTS", 10), mock.patch("os.cpu_count", return_value=4), \
+                mock.patch.object(paperlist.forked, "compute_aside", counted):
+            for max_postings, budget in ((None, None), (30, None), (None, 2000)):
+                with self.subTest(max_postings=max_postings, budget=budget):
+                    alone = search_similar(sets, 0.5, max_postings, budget)
+                    if max_postings or budget:
+                        self.assertTrue(alone[1])  # some texts are left uncompared, the same ones
+                    self.assertTrue(alone[0])
+                    before = len(forks)
+                    self.assertEqual(search_similar(sets, 0.5, max_postings, budget, jobs=3), alone)
+                    # Counting, ranking and probing: two children each, a third share here.
+                    self.assertEqual(len(forks) - before, 6)

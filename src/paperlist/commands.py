@@ -242,7 +242,7 @@ def group_loaded(args: argparse.Namespace, loaded: Loaded, threshold: float | No
     from paperlist.dupes import MIN_PREFIX_WORDS, search_duplicates
     from paperlist.papers import group_papers
     groups, unchecked = search_duplicates(_snippets(loaded), threshold, maybe, args.min_words or MIN_PREFIX_WORDS,
-                                          not_duplicates)
+                                          not_duplicates, jobs=args.jobs)
     return group_papers(loaded.lists, groups), unchecked
 
 

@@ -225,9 +225,10 @@ def search_duplicates(
     min_words: int = MIN_PREFIX_WORDS,
     not_duplicates: Collection[frozenset[str]] = (),
     keys: Sequence[str] | None = None,
+    jobs: int = 1,
 ) -> tuple[list[DuplicateGroup], list[Snippet]]:
     """``find_duplicates``, and the snippets the near search could not fully compare (see NEAR_MAX_POSTINGS).
-    ``keys``: the snippets' match keys, when the caller has them."""
+    ``keys``: the snippets' match keys, when the caller has them; ``jobs``: processes for the near search."""
     corpus = build_corpus(snippets, keys)
     def allowed(a: int, b: int) -> bool:
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
@@ -246,7 +247,7 @@ def search_duplicates(
         linked = {frozenset(pair[:2]) for pair in links}
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
         max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
-        pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget)
+        pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget, jobs)
         for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue

@@ -1,4 +1,4 @@
-"""Computing a typed array in a forked child while the parent goes on: the second core, where fork exists."""
+"""Computing typed arrays in forked children while the parent goes on: the other cores, where fork exists."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import os
 import tempfile
 from array import array
 from collections.abc import Callable
+from functools import partial
 
 
 def compute_aside(compute: Callable[[], array]) -> Callable[[], array]:
@@ -42,3 +43,19 @@ def compute_aside(compute: Callable[[], array]) -> Callable[[], array]:
         data.frombytes(raw[1:])
         return data
     return wait
+
+
+def can_fork() -> bool:
+    """Whether forking is safe here: fork exists and this process runs one thread (a fork copies only the
+    calling thread, and another one could hold a lock the child needs)."""
+    if not hasattr(os, "fork"):
+        return False
+    import threading
+    return threading.active_count() == 1
+
+
+def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
+    """``work(share, shares)`` for every share: share 0 here, the others in forked children (compute_aside),
+    all at once. The results are in share order; with one share nothing is forked."""
+    waits = [compute_aside(partial(work, share, shares)) for share in range(1, shares)]
+    return [work(0, shares), *(wait() for wait in waits)]

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
+import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict, deque
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import eq, itemgetter
+
+from paperlist.forked import can_fork, in_shares
 
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
@@ -67,29 +71,58 @@ class _DistinctTokens:
                 self.flat.extend(set(map(ids.setdefault, tokens, numbered)))
             self.ends.append(len(self.flat))
 
-    def ranked(self, rank: dict[int, int]) -> tuple[array, array]:
+    def ranked(self, rank: dict[int, int], shares: int = 1) -> tuple[array, array]:
         """Each text's ranked tokens, ascending, in one flat array, and where each text's run starts (one more
-        entry than texts). The tokens' array is emptied from its end as it is read (less memory)."""
-        flat = array("i")  # 32-bit ranks: 2**31 shared tokens would need 16 GB of token array first
-        lengths = array("q")
+        entry than texts). In one process the tokens' array is emptied from its end as it is read (less
+        memory); with ``shares``, each process ranks a block of texts."""
+        if shares > 1:
+            ranks, lengths = array("i"), array("q")  # 32-bit ranks: 2**31 shared tokens would need 16 GB first
+            for block in in_shares(partial(self._rank_block, rank), shares):
+                texts = block[0]
+                lengths.extend(block[1:1 + texts])
+                ranks.extend(iter(block[1 + texts:]))
+            return ranks, array("q", accumulate(lengths, initial=0))
+        ranks, lengths = array("i"), array("q")
         for k in reversed(range(len(self.ends))):  # built backwards, then reversed
             start = self.ends[k - 1] if k else 0
             run = sorted(filter(None, map(rank.get, self.flat[start:self.ends[k]])), reverse=True)
-            flat.extend(run)
+            ranks.extend(run)
             lengths.append(len(run))
             if not k % 4096:
                 del self.flat[start:]
-        flat.reverse()
+        ranks.reverse()
         lengths.reverse()
-        return flat, array("q", accumulate(lengths, initial=0))
+        return ranks, array("q", accumulate(lengths, initial=0))
 
-    def shared(self) -> list[tuple[int, int]]:
-        """``(texts, token)`` for every token found in two or more texts, rarest first."""
+    def _rank_block(self, rank: dict[int, int], share: int, shares: int) -> array:
+        """Block ``share`` of the texts ranked: how many texts, their run lengths, then the runs."""
+        first, end = len(self.ends) * share // shares, len(self.ends) * (share + 1) // shares
+        lengths, ranks = array("q", [end - first]), array("q")
+        for k in range(first, end):
+            run = sorted(filter(None, map(rank.get, self.flat[self.ends[k - 1] if k else 0:self.ends[k]])))
+            ranks.extend(run)
+            lengths.append(len(run))
+        return lengths + ranks
+
+    def shared(self, shares: int = 1) -> list[tuple[int, int]]:
+        """``(texts, token)`` for every token found in two or more texts, rarest first; with ``shares``, each
+        process counts some of the parts."""
         parts = 1
         while parts < MAX_PARTS and parts * COUNT_PART < len(self.flat):
             parts *= 2
+        found: list[tuple[int, int]] = []
+        for numbers in in_shares(partial(self._count, max(parts, shares)), shares):
+            half = len(numbers) // 2
+            found += zip(numbers[:half], numbers[half:])
+        found.sort()
+        return found
+
+    def _count(self, parts: int, share: int, shares: int) -> array:
+        """The counts, then the tokens, of the shared tokens of parts ``share``, ``share + shares``..."""
         counts, several = array("q"), array("q")
-        for tokens in _value_ranges(self.flat, parts):
+        for part, tokens in enumerate(_value_ranges(self.flat, parts)):
+            if part % shares != share:
+                continue
             frequency = Counter(tokens)
             found = array("q", compress(frequency, map((1).__lt__, frequency.values())))
             counts.extend(map(frequency.__getitem__, found))
@@ -97,7 +130,7 @@ class _DistinctTokens:
             # Kept as plain numbers, not as the counter's keys: those are spread over all of its memory, which
             # a few survivors would keep from being freed (55 MB at 100k texts).
             del frequency
-        return sorted(zip(counts, several))
+        return counts + several
 
 
 def _value_ranges(flat: array, parts: int) -> Iterator[Iterable[int]]:
@@ -116,7 +149,7 @@ def _rank_tokens(shared: list[tuple[int, int]], max_postings: int | None) -> tup
 
 
 def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_postings: int | None = None,
-                   budget: int | None = None) -> tuple[list[tuple[int, int, float]], list[int]]:
+                   budget: int | None = None, jobs: int = 1) -> tuple[list[tuple[int, int, float]], list[int]]:
     """Pairs ``(i, j, score)`` with ``jaccard >= threshold`` between the token sets of ``texts``,
     and the texts that could not be fully compared.
 
@@ -137,65 +170,113 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     pair a candidate); a set whose prefix holds such a token may miss pairs, so
     it is returned in the second list. After ``budget`` postings scanned, the
     remaining sets with shared tokens are not compared and are returned there too.
+
+    With ``jobs`` above 1 (and fork, one thread, PARALLEL_TEXTS texts or more), the probes are shared
+    among forked processes; the result is the same.
     """
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
     distinct = _DistinctTokens(texts)
-    rank, common = _rank_tokens(distinct.shared(), max_postings)
+    shares = min(jobs, os.cpu_count() or 1) if len(distinct.ends) >= PARALLEL_TEXTS and can_fork() else 1
+    rank, common = _rank_tokens(distinct.shared(shares), max_postings)
     sizes = [b - a for a, b in zip(chain((0,), distinct.ends), distinct.ends)]
-    ranked, starts = distinct.ranked(rank)
+    ranked, starts = distinct.ranked(rank, shares)
     del rank, distinct
     order = sorted(range(len(sizes)), key=sizes.__getitem__)
-    sizes = [sizes[k] for k in order]
-    ratio = 2 * threshold / (1 + threshold)
-    index: defaultdict[int, list[int]] = defaultdict(list)  # rank -> positions that index it, ascending
-    consume = deque(maxlen=0).extend
-    pairs: list[tuple[int, int, float]] = []
-    incomplete: list[int] = []
-    scanned = 0
-    left = bisect_left
-    for position, i in enumerate(order):
-        size = sizes[position]
-        start, end = starts[i], starts[i + 1]
-        if start == end:
-            continue
-        needed = math.ceil(threshold * size - _EPS)  # overlap with any set no larger than this one
-        extra = 2 if needed >= 2 else 1
-        probed = end - start - needed + extra  # the prefix less the tokens no other set holds
-        if probed <= 0:
-            continue
-        probe = ranked[start:start + probed]
-        if probe[-1] >= common:
-            incomplete.append(i)
-            probe = probe[:left(probe, common)]
-        if budget is not None and scanned > budget:
-            if not incomplete or incomplete[-1] != i:
-                incomplete.append(i)
-            continue
-        smallest = left(sizes, needed, 0, position)  # the first position whose size can reach the threshold
-        found = list(chain.from_iterable(filter(None, map(index.get, probe))))
-        scanned += len(found)
+    join = _Join(ranked, starts, order, [sizes[k] for k in order], threshold, common, budget)
+    found = [_decoded(numbers) for numbers in in_shares(join.encoded, shares)]
+    pairs = sorted((i, j, overlap / union) for share, _ in found for i, j, overlap, union in share)
+    return pairs, sorted(i for _, incomplete in found for i in incomplete)
+
+
+PARALLEL_TEXTS = 20_000  # fewer texts are compared in one process: forking would cost more than it saves
+Found = tuple[list[tuple[int, int, int, int]], list[int]]  # (i, j, overlap, union) pairs; texts not fully compared
+
+
+class _Join:
+    """The candidate loop over texts in size order, its probes shared among processes."""
+
+    def __init__(self, ranked: array, starts: array, order: list[int], sizes: list[int], threshold: float,
+                 common: int, budget: int | None) -> None:
+        self.ranked, self.starts, self.order, self.sizes = ranked, starts, order, sizes
+        self.threshold, self.common, self.budget = threshold, common, budget
+
+    def encoded(self, share: int, shares: int) -> array:
+        """``run`` as one array: how many pairs, the pairs' four numbers each, then the texts not compared."""
+        pairs, incomplete = self.run(share, shares)
+        return array("q", chain((len(pairs),), chain.from_iterable(pairs), incomplete))
+
+    def run(self, share: int, shares: int) -> Found:
+        """What the probes at positions ``share`` modulo ``shares`` find. Every process indexes every text
+        and counts every probe's postings against the budget, so the shares add up to one pass exactly."""
+        ranked, starts, order, sizes, threshold, common, budget = (
+            self.ranked, self.starts, self.order, self.sizes, self.threshold, self.common, self.budget)
+        ratio = 2 * threshold / (1 + threshold)
+        index: defaultdict[int, list[int]] = defaultdict(list)  # rank -> positions that index it, ascending
+        consume = deque(maxlen=0).extend
+        pairs: list[tuple[int, int, int, int]] = []
+        incomplete: list[int] = []
+        scanned = 0
+        left = bisect_left
+        for position, i in enumerate(order):
+            size = sizes[position]
+            start, end = starts[i], starts[i + 1]
+            if start == end:
+                continue
+            needed = math.ceil(threshold * size - _EPS)  # overlap with any set no larger than this one
+            extra = 2 if needed >= 2 else 1
+            probed = end - start - needed + extra  # the prefix less the tokens no other set holds
+            if probed <= 0:
+                continue
+            mine = position % shares == share
+            probe = ranked[start:start + probed]
+            if probe[-1] >= common:
+                if mine:
+                    incomplete.append(i)
+                probe = probe[:left(probe, common)]
+            if budget is not None and scanned > budget:
+                if mine and (not incomplete or incomplete[-1] != i):
+                    incomplete.append(i)
+                continue
+            if mine:
+                found = list(chain.from_iterable(filter(None, map(index.get, probe))))
+                scanned += len(found)
+                self._verify(found, extra, position, i, needed, pairs)
+            elif budget is not None:
+                scanned += sum(map(len, filter(None, map(index.get, probe))))
+            indexed = size - math.ceil(ratio * size - _EPS) + 2 - (size - (end - start))
+            if indexed > 0:
+                consume(map(list.append, map(index.__getitem__, probe[:indexed]), repeat(position)))
+        return pairs, incomplete
+
+    def _verify(self, found: list[int], extra: int, position: int, i: int, needed: int,
+                pairs: list[tuple[int, int, int, int]]) -> None:
+        """Score the candidates among the positions ``found`` in the probe's posting lists."""
         if extra == 2:  # positions found in two lists: equal neighbours once sorted, all in C
             found.sort()
             candidates = set(compress(found, map(eq, found, islice(found, 1, None))))
         else:
             candidates = set(found)
-        if candidates:
-            tokens = set(ranked[start:end])
-            for other in candidates:
-                if other < smallest:
-                    continue
-                j = order[other]
-                overlap = len(tokens.intersection(ranked[starts[j]:starts[j + 1]]))
-                score = overlap / (size + sizes[other] - overlap)
-                if score >= threshold:
-                    pairs.append((i, j, score) if i < j else (j, i, score))
-        indexed = size - math.ceil(ratio * size - _EPS) + 2 - (size - (end - start))
-        if indexed > 0:
-            consume(map(list.append, map(index.__getitem__, probe[:indexed]), repeat(position)))
-    pairs.sort()
-    incomplete.sort()
-    return pairs, incomplete
+        if not candidates:
+            return
+        ranked, starts, order, sizes = self.ranked, self.starts, self.order, self.sizes
+        smallest = bisect_left(sizes, needed, 0, position)  # the first position whose size can reach the threshold
+        size = sizes[position]
+        tokens = set(ranked[starts[i]:starts[i + 1]])
+        for other in candidates:
+            if other < smallest:
+                continue
+            j = order[other]
+            overlap = len(tokens.intersection(ranked[starts[j]:starts[j + 1]]))
+            union = size + sizes[other] - overlap
+            if overlap / union >= self.threshold:  # the score as it is reported, so no rounding differs
+                pairs.append((i, j, overlap, union) if i < j else (j, i, overlap, union))
+
+
+def _decoded(numbers: array) -> Found:
+    end = 1 + 4 * numbers[0]
+    values = iter(numbers[1:end])
+    return list(zip(values, values, values, values)), list(numbers[end:])
 
 
 def similar_pairs_brute(sets: Sequence[frozenset[str]], threshold: float) -> list[tuple[int, int, float]]:
