@@ -80,21 +80,18 @@ def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
     Maybe groups are shown by ``dupes`` but join nothing. ``ids`` gives papers the
     ids a collection stored for their snippets instead of numbering them.
     """
-    position = {snippet_key(s): n for n, s in enumerate(s for rl in lists for s in rl.snippets)}
-    papers: list[tuple[int, Paper]] = []
-    grouped: set[SnippetKey] = set()
-    for group in groups:
-        if group.tier != "duplicate":
-            continue
-        keys = [snippet_key(m) for m in group.members]
-        grouped.update(keys)
-        paper = Paper(0, group.members, group.keep, group.lists, _tags(group.members), group.id)
-        papers.append((min(position[k] for k in keys), paper))
-    for rl in lists:
-        for s in rl.snippets:
-            if snippet_key(s) not in grouped:
-                papers.append((position[snippet_key(s)], Paper(0, (s,), 0, (s.path,), _tags((s,)))))
-    papers.sort(key=lambda item: item[0])
-    numbered = [Paper(ids[snippet_key(p.members[0])] if ids else n, p.members, p.keep, p.lists, p.tags, p.group)
-                for n, (_, p) in enumerate(papers, 1)]
-    return Grouping(list(groups), numbered)
+    confident = [g for g in groups if g.tier == "duplicate"]
+    group_of = {snippet_key(m): n for n, g in enumerate(confident) for m in g.members}
+    placed = [False] * len(confident)
+    papers: list[Paper] = []
+    for s in (s for rl in lists for s in rl.snippets):
+        n = group_of.get(snippet_key(s)) if group_of else None
+        if n is None:
+            number = ids[snippet_key(s)] if ids else len(papers) + 1
+            papers.append(Paper(number, (s,), 0, (s.path,), s.tags if len(s.tags) < 2 else _tags((s,))))
+        elif not placed[n]:  # a group appears where its first member does
+            placed[n] = True
+            g = confident[n]
+            number = ids[snippet_key(g.members[0])] if ids else len(papers) + 1
+            papers.append(Paper(number, g.members, g.keep, g.lists, _tags(g.members), g.id))
+    return Grouping(list(groups), papers)
