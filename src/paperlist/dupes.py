@@ -66,8 +66,9 @@ def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None)
     distinct = tuple(by_key)
     def place(i: int) -> tuple[str, int, int]:
         return snippets[i].path, snippets[i].line, i
-    members = tuple(tuple(sorted(by_key[key], key=place)) for key in distinct)
-    truncated = tuple(any(snippets[i].truncated for i in group) for group in members)
+    members = tuple(tuple(group) if len(group) == 1 else tuple(sorted(group, key=place)) for group in by_key.values())
+    truncated = tuple(snippets[group[0]].truncated if len(group) == 1 else any(snippets[i].truncated for i in group)
+                      for group in members)
     return Corpus(snippets, distinct, members, truncated)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from array import array
 from collections.abc import Callable
 from functools import partial
@@ -20,6 +19,7 @@ def compute_aside(compute: Callable[[], array]) -> Callable[[], array]:
     if not hasattr(os, "fork"):
         result = compute()
         return lambda: result
+    import tempfile  # here, not at start-up: most runs never fork
     out = tempfile.TemporaryFile()
     pid = os.fork()
     if pid == 0:  # the child
