@@ -142,9 +142,9 @@ class ParallelTest(unittest.TestCase):
                 sets.append(frozenset(rng.choices(words, weights, k=rng.randint(4, 14))))
         forks = []
         real = paperlist.forked.compute_aside
-        def counted(compute):
+        def counted(compute, started=int):
             forks.append(compute)
-            return real(compute)
+            return real(compute, started)
         with mock.patch.object(similarity, "PARALLEL_TEXTS", 10), mock.patch("os.cpu_count", return_value=4), \
                 mock.patch.object(paperlist.forked, "compute_aside", counted):
             for max_postings, budget in ((None, None), (30, None), (None, 2000)):

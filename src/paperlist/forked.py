@@ -3,34 +3,45 @@
 from __future__ import annotations
 
 import os
+import signal
 from array import array
 from collections.abc import Callable
 from functools import partial
 
 
-def compute_aside(compute: Callable[[], array]) -> Callable[[], array]:
+def compute_aside(compute: Callable[[], array], started: Callable[[int], object] = int) -> Callable[[], array]:
     """Start ``compute`` in a forked child and return a function that waits for its result.
 
     Call it while the process has one thread (a fork copies no other thread). The child writes the
     array's bytes to an unlinked temporary file and leaves with ``os._exit``, touching nothing it
-    shares with the parent (no flush, no open database). Without fork, or when the child fails,
-    the array is computed here: the result is the same either way.
+    shares with the parent (no flush, no open database); SIGTERM and SIGINT end it. Without fork, or when the
+    child fails, the array is computed here: the result is the same either way. ``started`` is given
+    the child's process id.
     """
     if not hasattr(os, "fork"):
         result = compute()
         return lambda: result
     import tempfile  # here, not at start-up: most runs never fork
     out = tempfile.TemporaryFile()
+    status = 1
+    # Blocked across the fork: a signal must not run the parent's Python handlers in the child, which
+    # would go on as a second copy of the parent. The child takes the default actions, then unblocks.
+    signals = {signal.SIGTERM, signal.SIGINT}
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
     pid = os.fork()
     if pid == 0:  # the child
-        status = 1
         try:
+            for number in signals:
+                signal.signal(number, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             data = compute()
             out.write(data.typecode.encode() + data.tobytes())
             out.flush()
             status = 0
         finally:
             os._exit(status)
+    started(pid)
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
     def wait() -> array:
         _, status = os.waitpid(pid, 0)
@@ -56,6 +67,26 @@ def can_fork() -> bool:
 
 def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
     """``work(share, shares)`` for every share: share 0 here, the others in forked children (compute_aside),
-    all at once. The results are in share order; with one share nothing is forked."""
-    waits = [compute_aside(partial(work, share, shares)) for share in range(1, shares)]
-    return [work(0, shares), *(wait() for wait in waits)]
+    all at once. The results are in share order; with one share nothing is forked. If this process is
+    stopped meanwhile (SIGTERM: SystemExit 143, Ctrl-C, an error), the children are ended first."""
+    if shares == 1:
+        return [work(0, 1)]
+    children: list[int] = []
+
+    def terminate(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminate)  # the main thread: can_fork saw one thread
+    try:
+        waits = [compute_aside(partial(work, share, shares), children.append) for share in range(1, shares)]
+        return [work(0, shares), *(wait() for wait in waits)]
+    except BaseException:
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+                os.waitpid(pid, 0)
+            except OSError:  # already gone
+                pass
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
