@@ -5,7 +5,7 @@
 For each corpus style and size: generate the corpus (benchmarks/generate.py), then run in child processes and
 record wall time and peak memory (os.wait4's rusage of each child; `dupes` and MinHash LSH run --repeat times
 in turns, fastest reported): the floor (benchmarks/floor.py: read and
-split), `paperlist summarize`, `paperlist dupes` (and with --jobs N), up to 10k snippets a brute-force
+split), `paperlist summarize` and `paperlist dupes` (each also with --jobs N), up to 10k snippets a brute-force
 all-pairs comparison, and up to --lsh-max snippets datasketch MinHash LSH (benchmarks/lsh.py) when this
 Python has it (`pip install datasketch` into the benchmark's environment; it is never a paperlist dependency).
 Also `paperlist summarize examples/` against `python -c pass`.
@@ -126,6 +126,7 @@ def run_corpus(style: str, size: int, args: argparse.Namespace) -> dict[str, tup
         commands = {
             "floor (read + split)": [py, str(ROOT / "benchmarks" / "floor.py"), tmp],
             "summarize": [py, "-m", "paperlist", "summarize", tmp, *lists],
+            f"summarize --jobs {args.jobs}": [py, "-m", "paperlist", "summarize", tmp, *lists, "--jobs", str(args.jobs)],
             "dupes": [py, "-m", "paperlist", "dupes", tmp, *lists],
             f"dupes --jobs {args.jobs}": [py, "-m", "paperlist", "dupes", tmp, *lists, "--jobs", str(args.jobs)],
         }

@@ -205,36 +205,6 @@ class BoundedTest(HostileCase):
         self.assertEqual(child.returncode, 143)
 
 
-class ForkedSharesTest(unittest.TestCase):
-    def test_sigterm_ends_the_forked_children_then_the_process(self):
-        import os
-        from array import array
-        from unittest import mock
-        from paperlist import forked
-
-        def work(share: int, shares: int) -> array:
-            if share == 0:  # while the children work
-                os.kill(os.getpid(), signal.SIGTERM)
-                time.sleep(10)
-            else:
-                time.sleep(60)
-            return array("q")
-
-        pids: list[int] = []
-        real = forked.compute_aside
-        def recorded(compute, started=int):
-            return real(compute, lambda pid: (pids.append(pid), started(pid)))
-        previous = signal.getsignal(signal.SIGTERM)
-        start = time.monotonic()
-        with mock.patch.object(forked, "compute_aside", recorded), self.assertRaises(SystemExit) as caught:
-            forked.in_shares(work, 3)
-        self.assertEqual(caught.exception.code, 143)
-        self.assertLess(time.monotonic() - start, 5)
-        self.assertEqual(len(pids), 2)
-        self.assertEqual([pid for pid in pids if alive(pid)], [])
-        self.assertEqual(signal.getsignal(signal.SIGTERM), previous)
-
-
 def children_of(parent: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():

@@ -76,6 +76,24 @@ class ExamplesTest(unittest.TestCase):
                 self.assertEqual(run_cli(command, str(EXAMPLES), "--jobs", "2", "--format", "json"),
                                  run_cli(command, str(EXAMPLES), "--format", "json"))
 
+    def test_jobs_read_in_parallel_only_to_tag(self):
+        # Untagged snippets cost more to send back from a worker than to parse in place (benchmarks/RESULTS.md).
+        from unittest import mock
+        import paperlist.load as load
+        from paperlist.tags import TagMatcher, builtin_rules
+        calls = []
+        real = load._load_in_parallel
+        def spy(paths, *args):
+            calls.append(len(paths))
+            return real(paths, *args)
+        with mock.patch.object(load, "_load_in_parallel", spy), mock.patch("os.cpu_count", return_value=2):
+            untagged = load.load_lists([str(EXAMPLES)], TagMatcher({}), jobs=2)
+            self.assertEqual(calls, [])
+            tagged = load.load_lists([str(EXAMPLES)], TagMatcher(builtin_rules()), jobs=2)
+            self.assertEqual(calls, [4])
+        self.assertEqual([s.text for rl in untagged.lists for s in rl.snippets],
+                         [s.text for rl in tagged.lists for s in rl.snippets])
+
     def test_triage_markdown_checklist(self):
         _, out, _ = run_cli("triage", str(EXAMPLES), "--focus", "federated-learning")
         self.assertIn("## In several lists", out)

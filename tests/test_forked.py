@@ -1,10 +1,16 @@
-"""Arrays computed in a forked child come back whole, and a failing child costs only the time."""
+"""Arrays computed in a forked child come back whole, a failing child costs only the time, and no child
+outlives a stopped parent."""
 
 import os
+import signal
+import time
 import unittest
 from array import array
+from unittest import mock
 
-from paperlist.forked import compute_aside
+from paperlist import forked
+from paperlist.forked import compute_aside, in_shares
+from tests.test_adversarial import alive
 
 
 class ComputeAsideTest(unittest.TestCase):
@@ -23,6 +29,40 @@ class ComputeAsideTest(unittest.TestCase):
                 raise RuntimeError("the child fails")
             return array("q", [7, 8])
         self.assertEqual(compute_aside(compute)(), array("q", [7, 8]))
+
+
+@unittest.skipUnless(hasattr(os, "fork"), "no fork here")
+class InSharesTest(unittest.TestCase):
+    def test_every_share_once_in_share_order(self):
+        parent = os.getpid()
+
+        def work(share: int, shares: int) -> array:
+            return array("q", [share, shares, os.getpid() == parent])
+        self.assertEqual(in_shares(work, 3), [array("q", [0, 3, 1]), array("q", [1, 3, 0]), array("q", [2, 3, 0])])
+        self.assertEqual(in_shares(work, 1), [array("q", [0, 1, 1])])
+
+    def test_sigterm_ends_the_forked_children_then_the_process(self):
+        def work(share: int, shares: int) -> array:
+            if share == 0:  # while the children work
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(10)
+            else:
+                time.sleep(60)
+            return array("q")
+
+        pids: list[int] = []
+        real = forked.compute_aside
+        def recorded(compute, started=int):
+            return real(compute, lambda pid: (pids.append(pid), started(pid)))
+        previous = signal.getsignal(signal.SIGTERM)
+        start = time.monotonic()
+        with mock.patch.object(forked, "compute_aside", recorded), self.assertRaises(SystemExit) as caught:
+            in_shares(work, 3)
+        self.assertEqual(caught.exception.code, 143)
+        self.assertLess(time.monotonic() - start, 5)
+        self.assertEqual(len(pids), 2)
+        self.assertEqual([pid for pid in pids if alive(pid)], [])  # ended and reaped
+        self.assertEqual(signal.getsignal(signal.SIGTERM), previous)
 
 
 if __name__ == "__main__":

@@ -124,7 +124,9 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
     readable = [f for f in found if not f.error and not f.unknown]
     files = [f.path for f in readable]
     names = short_names(readable)
-    jobs = min(jobs, len(files), os.cpu_count() or 1)
+    # In parallel only to tag: without tags, a snippet costs more to send back from a worker than to parse
+    # here (benchmarks/RESULTS.md), and --jobs goes to the near search instead.
+    jobs = min(jobs, len(files), os.cpu_count() or 1) if matcher.rules else 1
     if jobs > 1:
         results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced)
         outcomes = (results[p] if p != STDIN else _from_source(read_bytes(p, stdin), matcher, forced) for p in files)
