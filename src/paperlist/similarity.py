@@ -171,13 +171,14 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     it is returned in the second list. After ``budget`` postings scanned, the
     remaining sets with shared tokens are not compared and are returned there too.
 
-    With ``jobs`` above 1 (and fork, one thread, PARALLEL_TEXTS texts or more), the probes are shared
-    among forked processes; the result is the same.
+    With ``jobs`` above 1 (and fork, one thread, PARALLEL_TEXTS texts or more), counting, ranking and
+    the probes are shared among forked processes; the result is the same.
     """
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
     distinct = _DistinctTokens(texts)
-    shares = min(jobs, os.cpu_count() or 1) if len(distinct.ends) >= PARALLEL_TEXTS and can_fork() else 1
+    parallel = jobs > 1 and len(distinct.ends) >= PARALLEL_TEXTS and can_fork()
+    shares = min(jobs, os.cpu_count() or 1) if parallel else 1
     rank, common = _rank_tokens(distinct.shared(shares), max_postings)
     sizes = [b - a for a, b in zip(chain((0,), distinct.ends), distinct.ends)]
     ranked, starts = distinct.ranked(rank, shares)
