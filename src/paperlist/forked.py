@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import signal
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 
 
@@ -65,6 +66,25 @@ def can_fork() -> bool:
     return threading.active_count() == 1
 
 
+@contextmanager
+def sigterm_exits() -> Iterator[None]:
+    """Within: SIGTERM raises SystemExit (exit 143), so that the caller's cleanup runs (ending its worker
+    processes). Outside the main thread no signal can be caught, and nothing changes."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _exit_for_signal)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+def _exit_for_signal(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
     """``work(share, shares)`` for every share: share 0 here, the others in forked children (compute_aside),
     all at once. The results are in share order; with one share nothing is forked. If this process is
@@ -72,21 +92,15 @@ def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
     if shares == 1:
         return [work(0, 1)]
     children: list[int] = []
-
-    def terminate(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, terminate)  # the main thread: can_fork saw one thread
-    try:
-        waits = [compute_aside(partial(work, share, shares), children.append) for share in range(1, shares)]
-        return [work(0, shares), *(wait() for wait in waits)]
-    except BaseException:
-        for pid in children:
-            try:
-                os.kill(pid, signal.SIGTERM)
-                os.waitpid(pid, 0)
-            except OSError:  # already gone
-                pass
-        raise
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+    with sigterm_exits():
+        try:
+            waits = [compute_aside(partial(work, share, shares), children.append) for share in range(1, shares)]
+            return [work(0, shares), *(wait() for wait in waits)]
+        except BaseException:
+            for pid in children:
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                    os.waitpid(pid, 0)
+                except OSError:  # already gone
+                    pass
+            raise

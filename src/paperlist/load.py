@@ -67,10 +67,6 @@ def short_names(found: list[Found]) -> dict[str, str]:
     return names
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
 def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: str | None) -> dict[str, Outcome]:
     """Read, parse and tag files in ``jobs`` processes; the workers end with the parent.
 
@@ -78,21 +74,14 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: 
     ``with`` block terminates the workers instead of leaving them behind.
     """
     import multiprocessing  # only here: it costs ~20 ms to import
-    import signal
-    try:
-        previous = signal.signal(signal.SIGTERM, _terminate)
-    except ValueError:  # not the main thread: signals cannot be caught here
-        previous = None
-    try:
+    from paperlist.forked import sigterm_exits
+    with sigterm_exits():
         # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own
         # handler threads included) and hang; spawned workers start clean.
         context = multiprocessing.get_context("spawn")
         with context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced)) as pool:
             chunk = max(1, len(paths) // (jobs * 8))
             return dict(zip(paths, pool.map(_load_path, paths, chunksize=chunk)))
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
 
 
 def _unknown_files(found: list[Found]) -> list[Diagnostic]:

@@ -85,7 +85,7 @@ class _DistinctTokens:
         ranks, lengths = array("i"), array("q")
         for k in reversed(range(len(self.ends))):  # built backwards, then reversed
             start = self.ends[k - 1] if k else 0
-            run = sorted(filter(None, map(rank.get, self.flat[start:self.ends[k]])), reverse=True)
+            run = self._ranks(rank, k, reverse=True)
             ranks.extend(run)
             lengths.append(len(run))
             if not k % 4096:
@@ -94,12 +94,17 @@ class _DistinctTokens:
         lengths.reverse()
         return ranks, array("q", accumulate(lengths, initial=0))
 
+    def _ranks(self, rank: dict[int, int], k: int, reverse: bool = False) -> list[int]:
+        """Text ``k``'s shared tokens as their ranks, sorted."""
+        tokens = self.flat[self.ends[k - 1] if k else 0:self.ends[k]]
+        return sorted(filter(None, map(rank.get, tokens)), reverse=reverse)
+
     def _rank_block(self, rank: dict[int, int], share: int, shares: int) -> array:
         """Block ``share`` of the texts ranked: how many texts, their run lengths, then the runs."""
         first, end = len(self.ends) * share // shares, len(self.ends) * (share + 1) // shares
         lengths, ranks = array("q", [end - first]), array("q")
         for k in range(first, end):
-            run = sorted(filter(None, map(rank.get, self.flat[self.ends[k - 1] if k else 0:self.ends[k]])))
+            run = self._ranks(rank, k)
             ranks.extend(run)
             lengths.append(len(run))
         return lengths + ranks
