@@ -8,12 +8,13 @@ import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TextIO
 
 from paperlist import __version__
 from paperlist.names import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXTENSIONS, FORMATS, KIND_ORDER, UsageError
 
+TYPE_CHECKING = False  # typing is not imported at start-up (benchmarks/RESULTS.md)
 if TYPE_CHECKING:
+    from typing import TextIO
     from paperlist.textfmt import Style
 
 # The modules that do the work are imported once a command runs, not to print --help or a usage error.

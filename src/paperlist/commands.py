@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import TextIO
 
 from paperlist.load import Loaded, Progress, load_lists
 from paperlist.model import KIND_ORDER, Diagnostic, Snippet
@@ -13,6 +12,10 @@ from paperlist.read import InputError, read_capped
 from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
 from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
+
+TYPE_CHECKING = False  # typing is not imported at start-up
+if TYPE_CHECKING:
+    from typing import TextIO
 
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 from paperlist.names import KIND_ORDER  # noqa: F401 - re-exported
 
-Kind = Literal["exact", "truncation", "identifier", "title", "near"]
-Tier = Literal["duplicate", "maybe"]
+TYPE_CHECKING = False  # typing is not imported at start-up: checkers see the literals, the code plain strings
+if TYPE_CHECKING:
+    from typing import Literal
+    Kind = Literal["exact", "truncation", "identifier", "title", "near"]
+    Tier = Literal["duplicate", "maybe"]
+else:
+    Kind = Tier = str
 
 
 @dataclass(frozen=True, slots=True)

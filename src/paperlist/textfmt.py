@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -66,6 +63,8 @@ def csv_cell(value: object, raw: bool = False) -> object:
 
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> str:
     """Rows as CSV text with a header line (RFC 4180 quoting, ``\\n`` line ends)."""
+    import csv  # here, not at start-up: only CSV output needs it
+    import io
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
@@ -75,11 +74,13 @@ def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = 
 
 def to_json(document: object) -> str:
     """Indented, key-order-preserving JSON with a final newline; every control character escaped."""
+    import json  # here, not at start-up: only JSON output needs it
     return _json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
 
 
 def json_line(document: object) -> str:
     """One compact JSON document on one line, every control character escaped."""
+    import json
     return _json_safe(json.dumps(document, ensure_ascii=False)) + "\n"
 
 
