@@ -104,8 +104,8 @@ def _common_options() -> argparse.ArgumentParser:
                         help="read every input in this format (default: by extension, then by content)")
     common.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
     common.add_argument("--jobs", type=_positive, default=1, metavar="N",
-                        help="tag files while reading them, and search near duplicates, in N processes (default: 1; at "
-                             "most the CPU count)")
+                        help="tag files while reading them, and search near duplicates among 200,000 texts or more, in "
+                             "N processes (default: 1; at most the CPU count)")
     common.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
     grouping = common.add_argument_group("grouping snippets into papers (the same in every command)")
     grouping.add_argument("--no-near", action="store_true",
