@@ -21,6 +21,19 @@ class ComputeAsideTest(unittest.TestCase):
         wait = compute_aside(lambda: array("q", values) if os.getpid() != parent else array("q"))
         self.assertEqual(wait(), values)  # computed in the child: the parent's call would give nothing
 
+    def test_no_fork_while_another_thread_runs(self):
+        import threading
+        parent = os.getpid()
+        release = threading.Event()
+        other = threading.Thread(target=release.wait)
+        other.start()
+        try:
+            wait = compute_aside(lambda: array("q", [os.getpid() == parent]))
+        finally:
+            release.set()
+            other.join()
+        self.assertEqual(wait(), array("q", [1]))  # computed here: a fork would copy only this thread
+
     def test_a_failing_child_leaves_the_work_to_the_parent(self):
         parent = os.getpid()
 

@@ -13,13 +13,13 @@ from functools import partial
 def compute_aside(compute: Callable[[], array], started: Callable[[int], object] = int) -> Callable[[], array]:
     """Start ``compute`` in a forked child and return a function that waits for its result.
 
-    Call it while the process has one thread (a fork copies no other thread). The child writes the
-    array's bytes to an unlinked temporary file and leaves with ``os._exit``, touching nothing it
-    shares with the parent (no flush, no open database); SIGTERM and SIGINT end it. Without fork, or when the
-    child fails, the array is computed here: the result is the same either way. ``started`` is given
-    the child's process id.
+    It forks only while the process has one thread (a fork copies no other thread). The child writes
+    the array's bytes to an unlinked temporary file and leaves with ``os._exit``, touching nothing it
+    shares with the parent (no flush, no open database); SIGTERM and SIGINT end it. Without fork, with
+    other threads running, or when the child fails, the array is computed here: the result is the same
+    either way. ``started`` is given the child's process id.
     """
-    if not hasattr(os, "fork"):
+    if not can_fork():
         result = compute()
         return lambda: result
     import tempfile  # here, not at start-up: most runs never fork
