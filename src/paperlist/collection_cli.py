@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from dataclasses import replace
 from typing import TextIO
 
 from paperlist.collection import Collection
@@ -52,14 +51,14 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
     groups = [g for paper in sorted(members) if len(members[paper]) > 1
               for g in find_duplicates(members[paper], threshold, None, min_words, not_same) if g.tier == "duplicate"]
     groups.sort(key=lambda g: (g.members[0].path, g.members[0].line))
-    return group_papers(lists, [replace(g, id=n) for n, g in enumerate(groups, 1)], paper_of)
+    return group_papers(lists, [g.replace(id=n) for n, g in enumerate(groups, 1)], paper_of)
 
 
 def collection_grouping(args: argparse.Namespace, matcher: TagMatcher, threshold: float | None) -> tuple[Loaded, Grouping]:
     """The whole collection as lists (tagged now: tags are not stored, rules change) and its papers."""
     from paperlist.dupes import MIN_PREFIX_WORDS
     store = _open(args, create=False)
-    lists = [replace(rl, snippets=tuple(replace(s, tags=matcher.tag(s.text)) for s in rl.snippets))
+    lists = [rl.replace(snippets=tuple(s.replace(tags=matcher.tag(s.text)) for s in rl.snippets))
              for rl in store.lists()]
     grouping = stored_grouping(store, lists, threshold, args.min_words or MIN_PREFIX_WORDS)
     store.close()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet
+from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet, Value
 
 SnippetKey = tuple[str, int]  # (path, index): unique once every file is read once
 
@@ -15,12 +14,14 @@ def snippet_key(snippet: Snippet) -> SnippetKey:
     return snippet.path, snippet.index
 
 
-@dataclass(frozen=True)
-class Grouping:
+class Grouping(Value):
     """The duplicate groups of a run and the papers they make, computed once and shared."""
 
-    groups: list[DuplicateGroup]
-    papers: list[Paper]
+    __slots__ = ("groups", "papers")
+
+    def __init__(self, groups: list[DuplicateGroup], papers: list[Paper]) -> None:
+        self.groups = groups
+        self.papers = papers
 
     def paper_of(self) -> dict[SnippetKey, Paper]:
         """Each snippet's paper."""
@@ -61,15 +62,14 @@ def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:
 def retag(lists: Sequence[ReadingList], grouping: Grouping,
           tagger) -> tuple[list[ReadingList], Grouping]:
     """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
-    from dataclasses import replace
     from paperlist.records import tag_text
-    new = {snippet_key(s): replace(s, tags=tagger(tag_text(s.text, s.record))) for rl in lists for s in rl.snippets}
-    lists = [replace(rl, snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
-    groups = [replace(g, members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
+    new = {snippet_key(s): s.replace(tags=tagger(tag_text(s.text, s.record))) for rl in lists for s in rl.snippets}
+    lists = [rl.replace(snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
+    groups = [g.replace(members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
     papers = []
     for p in grouping.papers:
         members = tuple(new[snippet_key(m)] for m in p.members)
-        papers.append(replace(p, members=members, tags=_tags(members)))
+        papers.append(p.replace(members=members, tags=_tags(members)))
     return lists, Grouping(groups, papers)
 
 

@@ -7,10 +7,9 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from paperlist.formats import detect, format_by_name
-from paperlist.model import Diagnostic
+from paperlist.model import Diagnostic, Value
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -34,26 +33,33 @@ def _size_text(limit: int) -> str:
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 27))
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(Value):
     """One input found on disk or stdin, decoded, or the reason it could not be."""
 
-    path: str
-    text: str | None
-    warnings: tuple[Diagnostic, ...] = ()
-    error: str | None = None
-    data: bytes | None = None
+    __slots__ = ("path", "text", "warnings", "error", "data")
+
+    def __init__(
+            self, path: str, text: str | None, warnings: tuple[Diagnostic, ...] = (), error: str | None = None,
+            data: bytes | None = None,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.warnings = warnings
+        self.error = error
+        self.data = data
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(Value):
     """One input to read, its short name (relative to the argument it came from), or why it cannot be read."""
 
-    path: str
-    name: str
-    error: str | None = None
-    unknown: bool = False
-    root: str = ""
+    __slots__ = ("path", "name", "error", "unknown", "root")
+
+    def __init__(self, path: str, name: str, error: str | None = None, unknown: bool = False, root: str = "") -> None:
+        self.path = path
+        self.name = name
+        self.error = error
+        self.unknown = unknown
+        self.root = root
 
 
 def find_files(paths: Iterable[str], pattern: str | None = None) -> Iterator[Found]:

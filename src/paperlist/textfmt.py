@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from paperlist.model import Diagnostic
+from paperlist.model import Diagnostic, Value
 from paperlist.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
@@ -21,13 +20,15 @@ _JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u
 _MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(Value):
     """How output is drawn: terminal width, colour, and whether CSV cells may hold formulas."""
 
-    width: int = 80
-    color: bool = False
-    csv_raw: bool = False
+    __slots__ = ("width", "color", "csv_raw")
+
+    def __init__(self, width: int = 80, color: bool = False, csv_raw: bool = False) -> None:
+        self.width = width
+        self.color = color
+        self.csv_raw = csv_raw
 
     def paint(self, text: str, role: str) -> str:
         """Wrap already safe text in the colour of ``role`` when colouring."""
