@@ -93,21 +93,20 @@ def _kinds(text: str) -> list[str]:
     return kinds
 
 
-def _common_options() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("paths", nargs="*", metavar="PATH",
+def _add_input_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="list files, directories (searched recursively) or - for stdin")
-    common.add_argument("--glob", default=None, metavar="PATTERN",
+    parser.add_argument("--glob", default=None, metavar="PATTERN",
                         help="file names to read inside directories (default: every supported format: "
                              + " ".join(f"*{ext}" for ext in EXTENSIONS) + ")")
-    common.add_argument("--input-format", choices=FORMATS, default=None,
+    parser.add_argument("--input-format", choices=FORMATS, default=None,
                         help="read every input in this format (default: by extension, then by content)")
-    common.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
-    common.add_argument("--jobs", type=_positive, default=1, metavar="N",
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
+    parser.add_argument("--jobs", type=_positive, default=1, metavar="N",
                         help="tag files while reading them, and search near duplicates among 200,000 texts or more, in "
                              "N processes (default: 1; at most the CPU count)")
-    common.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
-    grouping = common.add_argument_group("grouping snippets into papers (the same in every command)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    grouping = parser.add_argument_group("grouping snippets into papers (the same in every command)")
     grouping.add_argument("--no-near", action="store_true",
                           help="join only exact and truncation duplicates (faster)")
     grouping.add_argument("--threshold", type=_probability, default=None, metavar="T",
@@ -116,60 +115,45 @@ def _common_options() -> argparse.ArgumentParser:
                           help="shortest cut, in words, that counts as a truncation duplicate (default: 10)")
     grouping.add_argument("--not-duplicates", metavar="FILE",
                           help="pairs of fingerprints confirmed to be different papers")
-    return common
 
 
-def _tag_options() -> argparse.ArgumentParser:
-    tagging = argparse.ArgumentParser(add_help=False)
-    tagging.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags'), or 'auto' for "
-                         "topics found in the lists themselves")
-    return tagging
+def _add_tags_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags'), or 'auto' for "
+                        "topics found in the lists themselves")
 
 
-def _db_option(required_help: str) -> argparse.ArgumentParser:
-    option = argparse.ArgumentParser(add_help=False)
-    option.add_argument("--db", metavar="FILE", help=required_help)
-    return option
-
-
-def _output_options(formats: tuple[str, ...]) -> argparse.ArgumentParser:
-    output = argparse.ArgumentParser(add_help=False)
-    group = output.add_argument_group("output")
+def _add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+    group = parser.add_argument_group("output")
     group.add_argument("--format", choices=formats, default=formats[0], help=f"output format (default: {formats[0]})")
     group.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                        help="colour in --format text: auto = only on a terminal and without NO_COLOR")
     if "csv" in formats:
         group.add_argument("--csv-raw", action="store_true",
                            help="do not neutralise CSV cells that a spreadsheet would run as formulas")
-    return output
 
 
-def _add_command(sub, name: str, purpose: str, example: str, parents) -> argparse.ArgumentParser:
-    return sub.add_parser(name, parents=parents, help=purpose, description=purpose,
-                          epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}",
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+REPORT_DB_HELP = "read the whole collection FILE instead of PATHs"
+COLLECTION_DB_HELP = "the collection (default: $PAPERLIST_DB, else ./paperlist.db)"
 
 
-REPORT_DB = _db_option("read the whole collection FILE instead of PATHs")
+def _add_report_options(parser: argparse.ArgumentParser, formats: tuple[str, ...] | None, tags: bool = True,
+                        db_help: str = REPORT_DB_HELP) -> None:
+    """The options every report command shares: inputs and grouping, tag rules, output, the collection."""
+    _add_input_options(parser)
+    if tags:
+        _add_tags_option(parser)
+    if formats:
+        _add_output_options(parser, formats)
+    parser.add_argument("--db", metavar="FILE", help=db_help)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for every command."""
-    parser = argparse.ArgumentParser(
-        prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
-        epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    common = _common_options()
-
-    p = _add_command(sub, "summarize", "Count snippets, papers, tags and overlap per list and overall.",
-                     "paperlist summarize examples/ --terms 10",
-                     [common, _tag_options(), _output_options(SUMMARY_FORMATS), REPORT_DB])
+def _summarize_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, SUMMARY_FORMATS)
     p.add_argument("--terms", type=_count, default=0, metavar="N", help="also list the N most frequent multi-word terms")
 
-    p = _add_command(sub, "dupes", "Find the same paper seen twice: exact, cut at another length, or re-worded.",
-                     "paperlist dupes examples/ --cross-list --explain", [common, _output_options(DUPES_FORMATS), REPORT_DB])
+
+def _dupes_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, DUPES_FORMATS, tags=False)
     p.add_argument("--maybe", type=_probability, metavar="T",
                    help="also report 'maybe' groups: texts whose every pair scores from T up to --threshold")
     p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
@@ -180,13 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true", help="show a word-level diff for every pair")
     p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")
 
-    p = _add_command(sub, "export", "Write one record per snippet with its list, place, text, tags and paper.",
-                     "paperlist export examples/ --format csv > snippets.csv",
-                     [common, _tag_options(), _output_options(EXPORT_FORMATS), REPORT_DB])
 
-    p = _add_command(sub, "triage", "Merge all lists into one de-duplicated reading list, most central first.",
-                     "paperlist triage examples/ --focus federated-learning --top 10",
-                     [common, _tag_options(), _output_options(TRIAGE_FORMATS), REPORT_DB])
+def _export_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, EXPORT_FORMATS)
+
+
+def _triage_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, TRIAGE_FORMATS)
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
                    help="rank papers carrying more of these tags first")
     p.add_argument("--tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="keep only papers with this tag")
@@ -196,72 +180,145 @@ def build_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--all", action="store_true", help="with --db: also papers marked read or skip")
 
-    p = _add_command(sub, "report", "Write one self-contained HTML report: overview, topics, list overlap, "
-                     "duplicates and the reading list.", "paperlist report examples/ -o report.html",
-                     [common, _tag_options(), REPORT_DB])
+
+def _report_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, None)
     p.add_argument("-o", "--output", default="paperlist-report.html", metavar="FILE",
                    help="where to write it (default: %(default)s; - for stdout)")
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
                    help="rank papers with these tags first and highlight their words")
     p.set_defaults(format="html", color="never")
 
-    collection_db = _db_option("the collection (default: $PAPERLIST_DB, else ./paperlist.db)")
-    p = _add_command(sub, "add", "Add lists to the collection: each paper is remembered, and later lists are "
-                     "matched against it.", "paperlist add examples/ && paperlist add --new this-week/",
-                     [common, _tag_options(), _output_options(TRIAGE_FORMATS), collection_db])
+
+def _add_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, TRIAGE_FORMATS, db_help=COLLECTION_DB_HELP)
     p.add_argument("--new", action="store_true", help="also show the papers the collection did not hold (as new)")
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="with --new: rank these tags first")
     p.set_defaults(tag=[], exclude_tag=[], min_lists=1, top=None, show_known=False)
-    p = _add_command(sub, "new", "Show only the papers in PATHs that the collection does not hold (it is not "
-                     "changed).", "paperlist new this-week/ --show-known",
-                     [common, _tag_options(), _output_options(TRIAGE_FORMATS), collection_db])
+
+
+def _new_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, TRIAGE_FORMATS, db_help=COLLECTION_DB_HELP)
     p.add_argument("--show-known", action="store_true", help="also list known papers with where they were first seen")
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="rank papers with these tags first")
     p.set_defaults(tag=[], exclude_tag=[], min_lists=1, top=None)
-    p = sub.add_parser("mark", parents=[collection_db], help="Mark papers read, skip or want (triage --db uses it).",
-                       description="Mark papers read, skip or want: triage --db leaves out read and skipped papers "
-                                   "and shows wanted ones first.",
-                       epilog="example:\n  paperlist mark read 12 3f9c2a81d04e6b57\n\n" + EPILOG_EXIT,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _mark_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
     p.add_argument("mark", choices=("read", "skip", "want"))
     p.add_argument("refs", nargs="+", metavar="REF", help="paper ids (triage --db shows them) or fingerprints")
-    p = sub.add_parser("not-same", parents=[collection_db], help="Record that two snippets are different papers.",
-                       description="Record that two snippets (by fingerprint) are different papers; the collection "
-                                   "is regrouped.",
-                       epilog="example:\n  paperlist not-same 3f9c2a81d04e6b57 a1b2c3d4e5f60718\n\n" + EPILOG_EXIT,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _not_same_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
     p.add_argument("a", metavar="FINGERPRINT")
     p.add_argument("b", metavar="FINGERPRINT")
-    p = sub.add_parser("db", parents=[collection_db], help="Collection info (counts, schema, size) or check.",
-                       description="Show a collection's counts, schema version and size (info), or check its "
-                                   "integrity (check: exit 2 when a problem is found).",
-                       epilog="example:\n  paperlist db info\n  paperlist db check --db lab.db\n\n" + EPILOG_EXIT,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _db_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
     p.add_argument("action", choices=("info", "check"))
 
-    p = sub.add_parser("tags", help="Print the active tag rules as a TOML rules file.",
-                       description="Print the active tag rules as a TOML rules file.",
-                       epilog="example:\n  paperlist tags > mytags.toml\n  paperlist summarize examples/ --tags mytags.toml\n"
-                              "  paperlist tags --suggest my-lists/ > topics.toml",
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+
+def _tags_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tags", metavar="FILE", help="TOML tag rules file to start from")
     p.add_argument("--suggest", action="store_true", help="write rules for the automatic topics of PATHs")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
     p.add_argument("paths", nargs="*", metavar="PATH", help="with --suggest: the lists to find topics in")
+
+
+# Every command: its one-line purpose (--help's list), a longer description when it needs one, the examples
+# shown under its --help, and the function that adds its options.
+COMMANDS = {
+    "summarize": ("Count snippets, papers, tags and overlap per list and overall.", None,
+                  "paperlist summarize examples/ --terms 10", _summarize_options),
+    "dupes": ("Find the same paper seen twice: exact, cut at another length, or re-worded.", None,
+              "paperlist dupes examples/ --cross-list --explain", _dupes_options),
+    "export": ("Write one record per snippet with its list, place, text, tags and paper.", None,
+               "paperlist export examples/ --format csv > snippets.csv", _export_options),
+    "triage": ("Merge all lists into one de-duplicated reading list, most central first.", None,
+               "paperlist triage examples/ --focus federated-learning --top 10", _triage_options),
+    "report": ("Write one self-contained HTML report: overview, topics, list overlap, duplicates and the reading "
+               "list.", None, "paperlist report examples/ -o report.html", _report_options),
+    "add": ("Add lists to the collection: each paper is remembered, and later lists are matched against it.", None,
+            "paperlist add examples/ && paperlist add --new this-week/", _add_options),
+    "new": ("Show only the papers in PATHs that the collection does not hold (it is not changed).", None,
+            "paperlist new this-week/ --show-known", _new_options),
+    "mark": ("Mark papers read, skip or want (triage --db uses it).",
+             "Mark papers read, skip or want: triage --db leaves out read and skipped papers and shows wanted ones "
+             "first.", "paperlist mark read 12 3f9c2a81d04e6b57", _mark_options),
+    "not-same": ("Record that two snippets are different papers.",
+                 "Record that two snippets (by fingerprint) are different papers; the collection is regrouped.",
+                 "paperlist not-same 3f9c2a81d04e6b57 a1b2c3d4e5f60718", _not_same_options),
+    "db": ("Collection info (counts, schema, size) or check.",
+           "Show a collection's counts, schema version and size (info), or check its integrity (check: exit 2 when "
+           "a problem is found).", "paperlist db info\n  paperlist db check --db lab.db", _db_options),
+    "tags": ("Print the active tag rules as a TOML rules file.", None,
+             "paperlist tags > mytags.toml\n  paperlist summarize examples/ --tags mytags.toml\n"
+             "  paperlist tags --suggest my-lists/ > topics.toml", _tags_options),
+}
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help layout, at the width ``_columns`` finds: argparse would import shutil (and with it
+    bz2, lzma and zlib) for every parser, even when no help is printed."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns(os.environ) - 2 if width is None else width)
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command the arguments name: the first one not an option (the top level has no option with a value)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser. Given ``argv``, only the command it names gets its options: the others are listed
+    (for --help and for a mistyped name) without theirs, which is most of the time parsing takes."""
+    parser = argparse.ArgumentParser(
+        prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
+        epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
+        formatter_class=_Formatter)
+    parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    named = None if argv is None else _command_named(argv)
+    for name, (purpose, description, example, add_options) in COMMANDS.items():
+        if named is not None and name != named:
+            sub.add_parser(name, help=purpose, formatter_class=_Formatter)
+            continue
+        command = sub.add_parser(name, help=purpose, description=description or purpose,
+                                 epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}",
+                                 formatter_class=_Formatter)
+        add_options(command)
     return parser
 
 
 def _style(args: argparse.Namespace, stdout: TextIO, environ: Mapping[str, str]) -> Style:
     """Width from COLUMNS, else the terminal, else 80; colour only where the user wants and sees it."""
-    import shutil
-
     from paperlist.textfmt import Style
 
-    width = max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+    width = max(MIN_WIDTH, _columns(environ))
     choice = getattr(args, "color", "never")
     wanted = choice == "always" or (choice == "auto" and not environ.get("NO_COLOR")
                                     and environ.get("TERM") != "dumb" and _isatty(stdout))
     return Style(width, wanted and getattr(args, "format", "") == "text", getattr(args, "csv_raw", False))
+
+
+def _columns(environ: Mapping[str, str]) -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (without importing shutil and its
+    compression modules): COLUMNS when it is a positive number, else the width of stdout's terminal, else 80."""
+    try:
+        columns = int(environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 def _isatty(stream: object) -> bool:
@@ -355,7 +412,9 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         stdout = sys.stdout
     diagnostics = _Diagnostics(stderr if stderr is not None else sys.stderr)
     try:
-        args = build_parser().parse_args(argv)
+        if argv is None:
+            argv = sys.argv[1:]
+        args = build_parser(argv).parse_args(argv)
         from paperlist.commands import run
         if stdin is None:
             stdin = sys.stdin.buffer if sys.stdin is not None else None

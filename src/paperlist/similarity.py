@@ -7,12 +7,11 @@ import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict, deque
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import eq, itemgetter
 
-from paperlist.forked import can_fork, in_shares
 
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
@@ -182,8 +181,7 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     if not 0 < threshold <= 1:
         raise ValueError("threshold must be in (0, 1]")
     distinct = _DistinctTokens(texts)
-    parallel = jobs > 1 and len(distinct.ends) >= PARALLEL_TEXTS and can_fork()
-    shares = min(jobs, os.cpu_count() or 1) if parallel else 1
+    shares = _shares(jobs, len(distinct.ends))
     rank, common = _rank_tokens(distinct.shared(shares), max_postings)
     sizes = [b - a for a, b in zip(chain((0,), distinct.ends), distinct.ends)]
     ranked, starts = distinct.ranked(rank, shares)
@@ -193,6 +191,22 @@ def search_similar(texts: Sequence[Iterable[Hashable]], threshold: float, max_po
     found = [_decoded(numbers) for numbers in in_shares(join.encoded, shares)]
     pairs = sorted((i, j, overlap / union) for share, _ in found for i, j, overlap, union in share)
     return pairs, sorted(i for _, incomplete in found for i in incomplete)
+
+
+def _shares(jobs: int, texts: int) -> int:
+    """How many processes share the work: one below PARALLEL_TEXTS texts, without fork, or with threads."""
+    if jobs <= 1 or texts < PARALLEL_TEXTS:
+        return 1
+    from paperlist.forked import can_fork
+    return min(jobs, os.cpu_count() or 1) if can_fork() else 1
+
+
+def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
+    """``forked.in_shares``: the module (and ``signal``) is imported only when there is more than one share."""
+    if shares == 1:
+        return [work(0, 1)]
+    from paperlist import forked
+    return forked.in_shares(work, shares)
 
 
 # Fewer texts are compared in one process: at 100k texts two processes measured from 0.7 s faster to 3.5 s

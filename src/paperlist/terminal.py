@@ -7,20 +7,20 @@ import unicodedata
 
 # Characters that can drive a terminal or reorder what it shows: C0 controls,
 # DEL, C1 controls (U+009B is an 8-bit CSI), bidi overrides and isolates, and
-# the Unicode line and paragraph separators.
-_UNSAFE = [*range(0x00, 0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F),
-           *range(0x2066, 0x206A), 0x2028, 0x2029]
-_TERMINAL_ESCAPES = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
-# Lone surrogates come from undecodable bytes in file names (surrogateescape):
-# show the original byte, as a terminal cannot print a surrogate.
-_TERMINAL_ESCAPES.update({c: f"\\u{c:04x}" for c in range(0xD800, 0xE000)})
-_TERMINAL_ESCAPES.update({c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)})
-
-
+# the Unicode line and paragraph separators; and lone surrogates.
 _UNSAFE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 
 _SPACES_RE = re.compile(r"[ \t\n]+")  # a no-break space (U+00A0) keeps two words on one line
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if 0xDC80 <= code < 0xDD00:  # an undecodable byte of a file name (surrogateescape): show the byte
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}"
 
 
 def terminal_safe(text: str) -> str:
@@ -29,7 +29,7 @@ def terminal_safe(text: str) -> str:
     >>> terminal_safe("a\x1b[2Jb\u202e")
     'a\\x1b[2Jb\\u202e'
     """
-    return text.translate(_TERMINAL_ESCAPES) if _UNSAFE_RE.search(text) else text
+    return _UNSAFE_RE.sub(_escape, text)
 
 
 def cell_width(text: str) -> int:

@@ -14,9 +14,13 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
 # Bidi controls too, so that a JSON file shown in a terminal cannot reorder it. Lone
 # surrogates (undecodable bytes of a file name) become \\udcXX escapes: lossless, valid JSON.
-_JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F),
-                                             *range(0x2066, 0x206A), 0x2028, 0x2029, *range(0xD800, 0xE000))}
 _JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
 _MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !
 
 
@@ -86,7 +90,7 @@ def json_line(document: object) -> str:
 
 
 def _json_safe(text: str) -> str:
-    return text.translate(_JSON_ESCAPES) if _JSON_UNSAFE_RE.search(text) else text
+    return _JSON_UNSAFE_RE.sub(_json_escape, text)
 
 
 def warnings_json(warnings: Iterable[Diagnostic]) -> list[dict[str, object]]:
