@@ -275,8 +275,9 @@ def _command_named(argv: Sequence[str]) -> str | None:
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The argument parser. Given ``argv``, only the command it names gets its options: the others are listed
-    (for --help and for a mistyped name) without theirs, which is most of the time parsing takes."""
+    """The argument parser. Given ``argv``, only what it needs is built (that is most of a short run's time
+    in argparse): the command it names, with its options; or, when it names none, every command's name and
+    purpose for --help and the error."""
     parser = argparse.ArgumentParser(
         prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
         epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
@@ -285,13 +286,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     named = None if argv is None else _command_named(argv)
     for name, (purpose, description, example, add_options) in COMMANDS.items():
-        if named is not None and name != named:
+        if argv is None or name == named:
+            command = sub.add_parser(name, help=purpose, description=description or purpose,
+                                     epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}", formatter_class=_Formatter)
+            add_options(command)
+        elif named not in COMMANDS:
             sub.add_parser(name, help=purpose, formatter_class=_Formatter)
-            continue
-        command = sub.add_parser(name, help=purpose, description=description or purpose,
-                                 epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}",
-                                 formatter_class=_Formatter)
-        add_options(command)
     return parser
 
 
