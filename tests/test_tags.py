@@ -97,6 +97,46 @@ class RulesFileTest(unittest.TestCase):
                 self.assertTrue(caught.exception.message.startswith(message), caught.exception.message)
 
 
+class PhraseScanTest(unittest.TestCase):
+    """Tags equal a plain scan of every rule at every place (random texts of rule words and their forms)."""
+
+    @staticmethod
+    def scan(patterns: list[tuple[str, list[str]]], text: str) -> tuple[str, ...]:
+        from paperlist.tags import _CLAUSE_RE, _WORD_RE, _acronym_bases, _bases, _is_acronym
+        clauses = [_WORD_RE.findall(part) for part in _CLAUSE_RE.split(text)]
+        def same(rule_word: str, token: str) -> bool:
+            if _is_acronym(rule_word):
+                return rule_word in _acronym_bases(token)
+            return rule_word.lower() in _bases(token.lower())
+        found = set()
+        for tag, words in patterns:
+            if tag not in found and any(all(same(w, tokens[i + j]) for j, w in enumerate(words))
+                                        for tokens in clauses for i in range(len(tokens) - len(words) + 1)):
+                found.add(tag)
+        return tuple(sorted(found))
+
+    def test_random_texts(self):
+        import random
+        from paperlist.tags import _WORD_RE
+        rules = builtin_rules()
+        matcher = TagMatcher(rules)
+        patterns = [(tag, _WORD_RE.findall(p)) for tag, ps in rules.items() for p in ps]
+        words = sorted({w for patterns in rules.values() for p in patterns for w in p.replace("-", " ").split()})
+        forms = [f for w in words for f in (w, w + "s", w.lower(), w.capitalize(), w[:-1] + "ies")]
+        forms += ["the", "a", "of", "and", ",", ".", "(", ")", "“"]
+        rng = random.Random(7)
+        phrase_hits = 0
+        for _ in range(400):
+            text = " ".join(rng.choice(forms) for _ in range(rng.randint(1, 30)))
+            if rng.random() < 0.5:  # plant a multi-word rule
+                phrase = rng.choice([p for patterns in rules.values() for p in patterns if " " in p])
+                text = text + " " + phrase + rng.choice(["", "s", ".", " and"])
+                phrase_hits += 1
+            with self.subTest(text=text):
+                self.assertEqual(matcher.tag(text), self.scan(patterns, text))
+        self.assertGreater(phrase_hits, 150)
+
+
 class WordSplitTest(unittest.TestCase):
     def test_ascii_fast_path_finds_the_same_words(self):
         import random

@@ -93,6 +93,11 @@ class TagMatcher:
         self._acronym_starts: set[str] = set()
         self._seconds: set[str] = set()  # forms of a phrase's second word: a walk that cannot go on is not begun
         self._acronym_seconds: set[str] = set()
+        # For each form of a phrase's first word: the forms of the second words of its two-word phrases, and
+        # the forms of each further word of its longer ones. A text that lacks a form of some word of every
+        # phrase it holds a start of cannot match one (most texts), and no walk is begun.
+        self._second_words: dict[str, set[str]] = {}
+        self._longer: dict[str, list[list[frozenset[str]]]] = {}
         for tag, patterns in self.rules.items():
             for pattern in patterns:
                 self._add(tag, _WORD_RE.findall(pattern))
@@ -112,6 +117,11 @@ class TagMatcher:
             node = edges.setdefault(key, _Node())
         node.tags.add(tag)
         (self._acronym_starts if _is_acronym(words[0]) else self._starts).update(_variants(words[0]))
+        for form in _variants(words[0]):
+            if len(words) == 2:
+                self._second_words.setdefault(form, set()).update(_variants(words[1]))
+            else:
+                self._longer.setdefault(form, []).append([_variants(word) for word in words[1:]])
         (self._acronym_seconds if _is_acronym(words[1]) else self._seconds).update(_variants(words[1]))
 
     def tag(self, text: str) -> tuple[str, ...]:
@@ -129,7 +139,7 @@ class TagMatcher:
             found |= self._words[form]
         for form in token_set.intersection(self._acronyms):
             found |= self._acronyms[form]
-        if lower_set.isdisjoint(self._starts) and token_set.isdisjoint(self._acronym_starts):
+        if not self._may_hold_phrase(lower_set | token_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
         tokens = [t for part in _CLAUSE_RE.split(text) for t in (*_words(part), "")]
@@ -143,6 +153,18 @@ class TagMatcher:
             if i + 1 in seconds:  # every phrase has two words or more
                 found |= self._walk(tokens, lowered, i)
         return tuple(sorted(found))
+
+    def _may_hold_phrase(self, forms: set[str]) -> bool:
+        """Whether some phrase has a form of each of its words among ``forms`` (lower-cased words and
+        exact-case acronyms: a lower-case form is found only among the first, an acronym only among the second)."""
+        for start in forms.intersection(self._second_words):
+            if not forms.isdisjoint(self._second_words[start]):
+                return True
+        for start in forms.intersection(self._longer):
+            for rest in self._longer[start]:
+                if all(not word.isdisjoint(forms) for word in rest):
+                    return True
+        return False
 
     def _walk(self, tokens: list[str], lowered: list[str], start: int) -> set[str]:
         """Tags of every phrase that starts at ``start``."""
