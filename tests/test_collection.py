@@ -143,6 +143,9 @@ class CommandsTest(unittest.TestCase):
         code, out, err = run_cli("new", self.week, "--db", self.db, "--format", "json")
         self.assertEqual((code, err), (0, ""))
         self.assertEqual([p["text"] for p in json.loads(out)["papers"]], [WEEK_NEW])
+        # Closed when the command ends, not when garbage is next collected (which wrote the WAL back into the
+        # file at a random time, changing its size between two `db info`).
+        self.assertFalse(os.path.exists(self.db + "-wal"))
         self.assertEqual(run_cli("db", "info", "--db", self.db)[1], before)
         known = json.loads(run_cli("new", self.week, "--db", self.db, "--format", "json", "--show-known")[1])
         seen = {p["text"][:20]: p["seen"] for p in known["papers"]}

@@ -57,19 +57,17 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
 def collection_grouping(args: argparse.Namespace, matcher: TagMatcher, threshold: float | None) -> tuple[Loaded, Grouping]:
     """The whole collection as lists (tagged now: tags are not stored, rules change) and its papers."""
     from paperlist.dupes import MIN_PREFIX_WORDS
-    store = _open(args, create=False)
-    lists = [rl.replace(snippets=tuple(s.replace(tags=matcher.tag(s.text)) for s in rl.snippets))
-             for rl in store.lists()]
-    grouping = stored_grouping(store, lists, threshold, args.min_words or MIN_PREFIX_WORDS)
-    store.close()
+    with _open(args, create=False) as store:
+        lists = [rl.replace(snippets=tuple(s.replace(tags=matcher.tag(s.text)) for s in rl.snippets))
+                 for rl in store.lists()]
+        grouping = stored_grouping(store, lists, threshold, args.min_words or MIN_PREFIX_WORDS)
     return Loaded(lists=lists), grouping
 
 
 def unmarked_papers(args: argparse.Namespace, grouping: Grouping) -> tuple[list[Paper], frozenset[int]]:
     """Papers not marked read or skip (all with --all), and those marked want, to rank first."""
-    store = _open(args, create=False)
-    marks = store.marks()
-    store.close()
+    with _open(args, create=False) as store:
+        marks = store.marks()
     from paperlist.normalize import fingerprint
     def mark_of(paper: Paper) -> set[str]:
         return {marks[f] for m in paper.members if (f := fingerprint(match_key(m.text))) in marks}
@@ -81,10 +79,10 @@ def run_collection(args: argparse.Namespace, stdin, stderr: TextIO, progress, st
                    matcher: TagMatcher) -> tuple[int, str]:
     """add, new, mark, not-same and db."""
     if args.command == "db":
-        store = _open(args, create=False)
-        if args.action == "info":
-            return EXIT_OK, _info(store)
-        problems = store.check()
+        with _open(args, create=False) as store:
+            if args.action == "info":
+                return EXIT_OK, _info(store)
+            problems = store.check()
         return (EXIT_ERROR if problems else EXIT_OK), ("".join(f"problem: {terminal_safe(p)}\n" for p in problems)
                                                        or f"{terminal_safe(store.path)}: ok\n")
     if args.command == "mark":
@@ -102,17 +100,17 @@ def _info(store: Store) -> str:
 
 
 def _mark(args: argparse.Namespace) -> tuple[int, str]:
-    store = _open(args, create=False)
-    collection = Collection(store)
-    papers = []
-    for ref in args.refs:
-        paper = collection.resolve(ref)
-        if paper is None:
-            raise UsageError(f"no paper {ref!r} in {store.path} (give a paper id or a 16-digit fingerprint)")
-        papers.append(paper)
-    with store.transaction():
-        for paper in papers:
-            store.set_marks(store.fingerprints_of_paper(paper), args.mark)
+    with _open(args, create=False) as store:
+        collection = Collection(store)
+        papers = []
+        for ref in args.refs:
+            paper = collection.resolve(ref)
+            if paper is None:
+                raise UsageError(f"no paper {ref!r} in {store.path} (give a paper id or a 16-digit fingerprint)")
+            papers.append(paper)
+        with store.transaction():
+            for paper in papers:
+                store.set_marks(store.fingerprints_of_paper(paper), args.mark)
     return EXIT_OK, "".join(f"paper {paper}: {args.mark}\n" for paper in papers)
 
 
@@ -120,13 +118,11 @@ def _not_same(args: argparse.Namespace) -> tuple[int, str]:
     for value in (args.a, args.b):
         if not _FINGERPRINT_RE.match(value):
             raise UsageError(f"expected a 16-digit hex fingerprint, got {value[:60]!r}")
-    store = _open(args, create=False)
-    collection = Collection(store)
-    with store.transaction():
+    with _open(args, create=False) as store, store.transaction():
         store.add_not_same(args.a.lower(), args.b.lower())
         texts = store.texts_of_papers({p for p in (store.paper_of_fingerprint(args.a.lower()),
                                                    store.paper_of_fingerprint(args.b.lower())) if p is not None})
-        collection.regroup(texts)
+        Collection(store).regroup(texts)
     return EXIT_OK, f"recorded: {args.a.lower()} and {args.b.lower()} are different papers\n"
 
 
@@ -140,16 +136,16 @@ def _add_or_new(args: argparse.Namespace, stdin, stderr: TextIO, progress, style
                         args.input_format)
     progress.finish()
     status = report_loaded(loaded, args.strict, stderr)
-    store = _open(args, create=args.command == "add")
-    collection = Collection(store)
-    before = store.max_text_id()
-    writing = store.transaction() if args.command == "add" else store.trial()
     held: dict[str, int | None] = {}
-    with writing:
-        report = collection.add(loaded.lists)
-        if shows and before:
-            held = _held(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))}, before)
-        seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
+    with _open(args, create=args.command == "add") as store:
+        collection = Collection(store)
+        before = store.max_text_id()
+        with store.transaction() if args.command == "add" else store.trial():
+            report = collection.add(loaded.lists)
+            if shows and before:
+                held = _held(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
+                             before)
+            seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
     out = ""
     if args.command == "add":
         out = "\n".join(wrap(f"{terminal_safe(store.path)}: {report.new_lists} new lists ({report.known_lists} "

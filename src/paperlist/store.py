@@ -143,6 +143,14 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Closed when the block ends, not when it is collected: the last connection's close writes the
+        WAL back into the file, and a collection's size must not depend on when that happens."""
+        self.close()
+
     # -- lists, texts and snippets ------------------------------------------------------------------
     def known_list(self, content_hash: str, path: str) -> bool:
         return self.db.execute("SELECT 1 FROM lists WHERE content_hash = ? AND path = ?",
