@@ -86,7 +86,7 @@ class StaticTest(unittest.TestCase):
         code, out, err = run_cli("report", str(EXAMPLES), "-o", target)
         self.assertEqual((code, out), (0, ""))
         self.assertRegex(err, rf"^wrote {re.escape(target)} \(\d+ KB\)\n$")
-        self.assertTrue(open(target, encoding="utf-8").read().startswith("<!doctype html>"))
+        self.assertTrue((tmp.path / "r.html").read_text(encoding="utf-8").startswith("<!doctype html>"))
         code, _, err = run_cli("report", str(EXAMPLES), "-o", str(tmp.path / "missing" / "r.html"))
         self.assertEqual(code, 2)
         self.assertIn("paperlist: error: writing", err)

@@ -54,6 +54,7 @@ def compute_aside(compute: Callable[[], array], started: Callable[[int], object]
         data = array(raw[:1].decode())
         data.frombytes(raw[1:])
         return data
+    wait.close = out.close  # type: ignore[attr-defined]  # for a caller that gives up waiting
     return wait
 
 
@@ -92,9 +93,10 @@ def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
     if shares == 1:
         return [work(0, 1)]
     children: list[int] = []
+    waits: list[Callable[[], array]] = []
     with sigterm_exits():
         try:
-            waits = [compute_aside(partial(work, share, shares), children.append) for share in range(1, shares)]
+            waits += (compute_aside(partial(work, share, shares), children.append) for share in range(1, shares))
             return [work(0, shares), *(wait() for wait in waits)]
         except BaseException:
             for pid in children:
@@ -103,4 +105,6 @@ def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
                     os.waitpid(pid, 0)
                 except OSError:  # already gone
                     pass
+            for wait in waits:
+                getattr(wait, "close", int)()  # its result file (none when computed in place)
             raise
