@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from itertools import compress
 
 from paperlist.normalize import ascii_words
@@ -38,6 +39,7 @@ def _is_acronym(word: str) -> bool:
     return len(word) >= 2 and word.isupper()
 
 
+@cache  # rule words repeat across patterns and matchers
 def _variants(word: str) -> frozenset[str]:
     """The word and its plural forms, lower-cased unless it is an acronym."""
     if not _is_acronym(word):
@@ -105,24 +107,28 @@ class TagMatcher:
     def _add(self, tag: str, words: list[str]) -> None:
         if not words:
             return
+        acronym = [_is_acronym(word) for word in words]
+        forms = [_variants(word) for word in words]
         if len(words) == 1:
-            table = self._acronyms if _is_acronym(words[0]) else self._words
-            for form in _variants(words[0]):
+            table = self._acronyms if acronym[0] else self._words
+            for form in forms[0]:
                 table.setdefault(form, set()).add(tag)
             return
         node = self._trie
-        for word in words:
-            edges = node.exact if _is_acronym(word) else node.lower
-            key = word if _is_acronym(word) else word.lower()
-            node = edges.setdefault(key, _Node())
+        for word, exact in zip(words, acronym):
+            edges, key = (node.exact, word) if exact else (node.lower, word.lower())
+            child = edges.get(key)
+            if child is None:
+                child = edges[key] = _Node()
+            node = child
         node.tags.add(tag)
-        (self._acronym_starts if _is_acronym(words[0]) else self._starts).update(_variants(words[0]))
-        for form in _variants(words[0]):
+        (self._acronym_starts if acronym[0] else self._starts).update(forms[0])
+        (self._acronym_seconds if acronym[1] else self._seconds).update(forms[1])
+        for form in forms[0]:
             if len(words) == 2:
-                self._second_words.setdefault(form, set()).update(_variants(words[1]))
+                self._second_words.setdefault(form, set()).update(forms[1])
             else:
-                self._longer.setdefault(form, []).append([_variants(word) for word in words[1:]])
-        (self._acronym_seconds if _is_acronym(words[1]) else self._seconds).update(_variants(words[1]))
+                self._longer.setdefault(form, []).append(forms[1:])
 
     def tag(self, text: str) -> tuple[str, ...]:
         """The sorted tags whose rules match the text.
