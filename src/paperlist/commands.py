@@ -17,7 +17,8 @@ TYPE_CHECKING = False  # typing is not imported at start-up
 if TYPE_CHECKING:
     from typing import TextIO
 
-_PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
+# Patterns used by few runs are compiled on first use (re caches them), not at start-up.
+_PAIR = r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$"
 
 
 def _read_text(path: str, what: str) -> str:
@@ -53,7 +54,7 @@ def read_not_duplicates(path: str) -> set[frozenset[str]]:
     for number, line in enumerate(_read_text(path, "decisions file").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        match = _PAIR_RE.match(line.lower())
+        match = re.match(_PAIR, line.lower())
         if not match:
             raise UsageError(f"{path}:{number}: expected two 16-digit hex fingerprints, got {_quote(line.strip())}")
         pairs.add(frozenset(match.groups()))

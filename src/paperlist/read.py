@@ -200,7 +200,7 @@ def _line_of(data: bytes, offset: int) -> int:
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
-_UTF8_MULTIBYTE_RE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+_UTF8_MULTIBYTE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"  # compiled when needed
 
 
 def _decode_unicode_bom(data: bytes, name: str) -> Source | None:
@@ -244,7 +244,7 @@ def decode_bytes(data: bytes, name: str) -> Source:
         line = _line_of(data, exc.start)
         text = data.decode("utf-8-sig", errors="replace")
         invalid = text.count("\ufffd") - data.decode("utf-8-sig", errors="ignore").count("\ufffd")
-        if len(_UTF8_MULTIBYTE_RE.findall(data)) >= invalid:
+        if len(re.findall(_UTF8_MULTIBYTE, data)) >= invalid:
             warning = Diagnostic(name, line, f"invalid UTF-8 ({invalid} place(s)) replaced with U+FFFD")
             return Source(name, text, (warning,))
         warning = Diagnostic(name, line, "not valid UTF-8; decoded as cp1252")

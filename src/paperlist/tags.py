@@ -12,7 +12,7 @@ from paperlist.tag_rules import BUILTIN_RULES
 
 _WORD_RE = re.compile(r"[^\W_]+")
 _CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”]")
-_BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
+_BARE_KEY = r"[A-Za-z0-9_-]+"  # this and _TOML_LINE: compiled when a rules file is read or written
 
 
 def _words(text: str) -> list[str]:
@@ -21,7 +21,7 @@ def _words(text: str) -> list[str]:
     return _WORD_RE.findall(text) if words is None else words
 
 
-_TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
+_TOML_LINE = r"\(at (?:line (\d+), column \d+|end of document)\)"
 MODES = ("extend", "replace")
 MAX_RULE_WORDS = 8  # bounds phrase matching; the longest built-in rule has 4 words
 
@@ -215,11 +215,11 @@ def load_rules(text: str) -> dict[str, list[str]]:
         raise RulesError("arrays or tables nested too deeply (a rule is a list of strings under [tags])") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        match = _TOML_LINE_RE.search(message)
+        match = re.search(_TOML_LINE, message)
         line = None
         if match:
             line = int(match.group(1)) if match.group(1) else max(1, len(text.rstrip("\n").split("\n")))
-        raise RulesError(_TOML_LINE_RE.sub("", message).strip(), line) from None
+        raise RulesError(re.sub(_TOML_LINE, "", message).strip(), line) from None
     unknown = sorted(set(document) - {"mode", "tags"})
     if unknown:
         raise RulesError(f"unknown key '{unknown[0]}' (expected 'mode' and [tags])", _line_of_key(text, unknown[0]))
@@ -268,7 +268,7 @@ def render_rules(rules: Mapping[str, Iterable[str]]) -> str:
         "[tags]",
     ]
     for tag, patterns in rules.items():
-        key = tag if _BARE_KEY_RE.fullmatch(tag) else toml_string(tag)
+        key = tag if re.fullmatch(_BARE_KEY, tag) else toml_string(tag)
         values = ", ".join(toml_string(p) for p in patterns)
         lines.append(f"{key} = [{values}]")
     return "\n".join(lines) + "\n"

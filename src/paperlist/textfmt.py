@@ -14,7 +14,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
 # Bidi controls too, so that a JSON file shown in a terminal cannot reorder it. Lone
 # surrogates (undecodable bytes of a file name) become \\udcXX escapes: lossless, valid JSON.
-_JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_JSON_UNSAFE = "[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"  # compiled for JSON output only
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -90,7 +90,7 @@ def json_line(document: object) -> str:
 
 
 def _json_safe(text: str) -> str:
-    return _JSON_UNSAFE_RE.sub(_json_escape, text)
+    return re.sub(_JSON_UNSAFE, _json_escape, text)
 
 
 def warnings_json(warnings: Iterable[Diagnostic]) -> list[dict[str, object]]:
