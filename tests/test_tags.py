@@ -102,8 +102,9 @@ class PhraseScanTest(unittest.TestCase):
 
     @staticmethod
     def scan(patterns: list[tuple[str, list[str]]], text: str) -> tuple[str, ...]:
-        from paperlist.tags import _CLAUSE_RE, _WORD_RE, _acronym_bases, _bases, _is_acronym
-        clauses = [_WORD_RE.findall(part) for part in _CLAUSE_RE.split(text)]
+        import re
+        from paperlist.tags import _CLAUSE, _WORD_RE, _acronym_bases, _bases, _is_acronym
+        clauses = [_WORD_RE.findall(part) for part in re.split(_CLAUSE, text)]
         def same(rule_word: str, token: str) -> bool:
             if _is_acronym(rule_word):
                 return rule_word in _acronym_bases(token)

@@ -11,7 +11,7 @@ from paperlist.normalize import ascii_words
 from paperlist.tag_rules import BUILTIN_RULES
 
 _WORD_RE = re.compile(r"[^\W_]+")
-_CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”]")
+_CLAUSE = r"[.,;:!?()\[\]{}\"“”]"  # compiled at the first phrase walk (most texts need none)
 _BARE_KEY = r"[A-Za-z0-9_-]+"  # this and _TOML_LINE: compiled when a rules file is read or written
 
 
@@ -148,7 +148,7 @@ class TagMatcher:
         if not self._may_hold_phrase(lower_set | token_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
-        tokens = [t for part in _CLAUSE_RE.split(text) for t in (*_words(part), "")]
+        tokens = [t for part in re.split(_CLAUSE, text) for t in (*_words(part), "")]
         lowered = list(map(str.lower, tokens))
         places = range(len(tokens))
         starts = set(compress(places, map(self._starts.__contains__, lowered)))
