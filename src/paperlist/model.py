@@ -6,7 +6,7 @@ from paperlist.names import KIND_ORDER  # noqa: F401 - re-exported
 
 TYPE_CHECKING = False  # typing is not imported at start-up: checkers see the literals, the code plain strings
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import Literal, Self
     Kind = Literal["exact", "truncation", "identifier", "title", "near"]
     Tier = Literal["duplicate", "maybe"]
 else:
@@ -38,7 +38,7 @@ class Value:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"{type(self).__name__}({shown})"
 
-    def replace(self, **changes: object):
+    def replace(self, **changes: object) -> Self:
         """A copy with the fields named in ``changes`` set to new values."""
         values = {name: getattr(self, name) for name in self.__slots__}
         unknown = changes.keys() - values.keys()
