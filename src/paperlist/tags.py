@@ -100,6 +100,7 @@ class TagMatcher:
         # phrase it holds a start of cannot match one (most texts), and no walk is begun.
         self._second_words: dict[str, set[str]] = {}
         self._longer: dict[str, list[list[frozenset[str]]]] = {}
+        self._acronym_lower: set[str] = set()  # every acronym form of every rule, lower-cased
         for tag, patterns in self.rules.items():
             for pattern in patterns:
                 self._add(tag, _WORD_RE.findall(pattern))
@@ -109,6 +110,9 @@ class TagMatcher:
             return
         acronym = [_is_acronym(word) for word in words]
         forms = [_variants(word) for word in words]
+        for word_forms, exact in zip(forms, acronym):
+            if exact:
+                self._acronym_lower.update(map(str.lower, word_forms))
         if len(words) == 1:
             table = self._acronyms if acronym[0] else self._words
             for form in forms[0]:
@@ -138,14 +142,20 @@ class TagMatcher:
         """
         if not self.rules:
             return ()
-        token_set = set(_words(text))
-        lower_set = set(map(str.lower, token_set))
+        lowered_words = ascii_words(text, lower=True)
+        if lowered_words is None:  # not ASCII: Unicode words, lower-cased one by one
+            token_set = set(_WORD_RE.findall(text))
+            lower_set = set(map(str.lower, token_set))
+        else:
+            lower_set = set(lowered_words)
+            # An acronym form can be among the words only if its lower case is: most texts hold none.
+            token_set = set() if lower_set.isdisjoint(self._acronym_lower) else set(_words(text))
         found: set[str] = set()
         for form in lower_set.intersection(self._words):
             found |= self._words[form]
         for form in token_set.intersection(self._acronyms):
             found |= self._acronyms[form]
-        if not self._may_hold_phrase(lower_set | token_set):
+        if not self._may_hold_phrase(lower_set | token_set if token_set else lower_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
         tokens = [t for part in re.split(_CLAUSE, text) for t in (*_words(part), "")]
