@@ -106,6 +106,16 @@ class ControlCharacterTest(unittest.TestCase):
                     if fmt == "json":
                         self.assertIn(HOSTILE, strings(json.loads(out)))
 
+    def test_printable_text_holds_nothing_to_escape(self):
+        # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
+        import re
+        from paperlist.terminal import _UNSAFE, terminal_safe
+        every = "".join(map(chr, range(0x110000)))
+        escaped = [m.group() for m in re.finditer(_UNSAFE, every)]
+        self.assertEqual(len(escaped), 32 + 33 + 2 + 5 + 4 + 2 + 2048)
+        self.assertEqual([c for c in escaped if c.isprintable()], [])
+        self.assertEqual(terminal_safe("a\u2028b\udcff"), "a\\u2028b\\xff")
+
     def test_text_view_shows_escapes(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
