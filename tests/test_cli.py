@@ -308,6 +308,29 @@ class ProgressLineTest(unittest.TestCase):
         self.assertEqual(disabled.getvalue(), "")
 
 
+class ParserTest(unittest.TestCase):
+    """Only the named command's parser is built; what a user sees is the same as with all of them."""
+
+    ALL = "'summarize', 'dupes', 'export', 'triage', 'report', 'add', 'new', 'mark', 'not-same', 'db', 'tags'"
+
+    def test_a_wrong_command_lists_every_command(self):
+        for argv, wrong in ((["summ", "examples"], "summ"), (["--", "summarize", "examples"], "--"), ([""], "")):
+            with self.subTest(argv=argv):
+                code, out, err = run_cli(*argv)
+                self.assertEqual((code, out), (2, ""))
+                self.assertTrue(err.endswith(f"paperlist: error: argument COMMAND: invalid choice: {wrong!r} "
+                                             f"(choose from {self.ALL})\n"), err)
+
+    def test_top_level_help_lists_every_command_with_its_purpose(self):
+        from paperlist.arguments import COMMANDS
+        code, out, _ = run_cli("--help")
+        self.assertEqual(code, 0)
+        shown = " ".join(out.split())  # the same at any terminal width
+        self.assertEqual(len(COMMANDS), 11)
+        for name, (purpose, *_) in COMMANDS.items():
+            self.assertIn(f" {name} {purpose} ", shown)
+
+
 class StartupTest(unittest.TestCase):
     def test_help_loads_none_of_the_working_modules(self):
         code = ("import sys\nfrom paperlist.cli import main\ntry:\n    main(['dupes', '--help'])\nexcept SystemExit:\n    pass\n"

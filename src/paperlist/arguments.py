@@ -231,8 +231,14 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
 
 def _command_named(argv: Sequence[str]) -> str | None:
-    """The command the arguments name: the first one not an option (the top level has no option with a value)."""
-    return next((arg for arg in argv if not arg.startswith("-")), None)
+    """The command the arguments name: the first one not an option (the top level has no option with a value);
+    none after a ``--``, which argparse takes for the command."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
