@@ -323,12 +323,14 @@ class ParserTest(unittest.TestCase):
 
     def test_top_level_help_lists_every_command_with_its_purpose(self):
         from paperlist.arguments import COMMANDS
-        code, out, _ = run_cli("--help")
-        self.assertEqual(code, 0)
-        shown = " ".join(out.split())  # the same at any terminal width
         self.assertEqual(len(COMMANDS), 11)
-        for name, (purpose, *_) in COMMANDS.items():
-            self.assertIn(f" {name} {purpose} ", shown)
+        for argv in (["--help"], ["-h", "summarize"]):
+            with self.subTest(argv=argv):
+                code, out, _ = run_cli(*argv)
+                self.assertEqual(code, 0)
+                shown = " ".join(out.split())  # the same at any terminal width
+                for name, (purpose, *_) in COMMANDS.items():
+                    self.assertIn(f" {name} {purpose} ", shown)
 
 
 class StartupTest(unittest.TestCase):

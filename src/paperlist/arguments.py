@@ -243,8 +243,8 @@ def _command_named(argv: Sequence[str]) -> str | None:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser. Given ``argv``, only what it needs is built (that is most of a short run's time
-    in argparse): the command it names, with its options; or, when it names none, every command's name and
-    purpose for --help and the error."""
+    in argparse): the command it names, with its options, and unless that command comes first (so that no
+    top-level ``-h`` or error can need them) every other command's name and purpose."""
     parser = argparse.ArgumentParser(
         prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
         epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
@@ -252,12 +252,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     named = None if argv is None else _command_named(argv)
+    alone = argv is not None and named in COMMANDS and argv[0] == named
     for name, (purpose, description, example, add_options) in COMMANDS.items():
         if argv is None or name == named:
             command = sub.add_parser(name, help=purpose, description=description or purpose,
                                      epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}", formatter_class=_Formatter)
             add_options(command)
-        elif named not in COMMANDS:
+        elif not alone:
             sub.add_parser(name, help=purpose, formatter_class=_Formatter)
     return parser
 
