@@ -43,11 +43,6 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
         return float(seconds), int(peak_kb) / 1024, out.read()
 
 
-def best_of(argv: list[str], runs: int) -> tuple[float, float, str]:
-    results = [measure(argv) for _ in range(runs)]
-    return min(r[0] for r in results), max(r[1] for r in results), results[-1][2]
-
-
 # What the `paperlist` console script that pip writes runs (without `-m`, which also imports runpy).
 CONSOLE_SCRIPT = "import sys; from paperlist.cli import main; sys.exit(main())"
 
