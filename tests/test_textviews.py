@@ -113,8 +113,10 @@ class ControlCharacterTest(unittest.TestCase):
         every = "".join(map(chr, range(0x110000)))
         escaped = [m.group() for m in re.finditer(_UNSAFE, every)]
         self.assertEqual(len(escaped), 32 + 33 + 2 + 5 + 4 + 2 + 2048)
-        self.assertEqual([c for c in escaped if c.isprintable()], [])
+        self.assertEqual([c for c in escaped if c.isprintable() or c == "\xa0"], [])  # the no-break space too
         self.assertEqual(terminal_safe("a\u2028b\udcff"), "a\\u2028b\\xff")
+        self.assertEqual(terminal_safe("tag\xa02"), "tag\xa02")
+        self.assertEqual(terminal_safe("tag\xa02\x1b[2J"), "tag\xa02\\x1b[2J")
 
     def test_text_view_shows_escapes(self):
         tmp = TempDir()

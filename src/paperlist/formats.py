@@ -10,7 +10,8 @@ from paperlist.model import Diagnostic, ReadingList
 from paperlist.names import EXTENSIONS, FORMATS  # noqa: F401 - re-exported
 
 Tagger = Callable[[str], tuple[str, ...]]
-_HEADER_RE = re.compile(rb"^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}", re.M)
+# Compiled for the first file without a known extension:
+_HEADERS = rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}"
 
 
 def format_by_name(path: str) -> str | None:
@@ -26,7 +27,7 @@ def detect(path: str, data: bytes) -> str:
     head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
     if head.startswith(b"From ") and b"\n" in head:
         return "mbox"
-    if _HEADER_RE.match(head.replace(b"\r\n", b"\n")) and re.search(rb"^(?:Subject|From|Received|Date):", head, re.M | re.I):
+    if re.match(_HEADERS, head.replace(b"\r\n", b"\n")) and re.search(rb"^(?:Subject|From|Received|Date):", head, re.M | re.I):
         return "email"
     if head.startswith(b"@") or re.search(rb"^\s*@(?:article|inproceedings|misc|book|incollection)\s*[{(]", head, re.M | re.I):
         return "bibtex"

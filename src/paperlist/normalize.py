@@ -7,7 +7,7 @@ import unicodedata
 
 TRUNCATION_MARKS = ("…", "...")
 
-_TAG_RE = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
+_TAG = r"</?[A-Za-z][^<>]{0,200}>"  # compiled for the first text that holds a "<"
 _WORD_RE = re.compile(r"[^\W_]+")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z0-9]+")
 
@@ -58,7 +58,7 @@ def fold_words(text: str) -> list[str]:
     ['the', 'gpu', 'based', 'system', 'more']
     """
     if "<" in text:
-        text = _TAG_RE.sub(" ", text)
+        text = re.sub(_TAG, " ", text)
     if "&" in text:
         import html  # loaded only for the texts that need it (start-up time: benchmarks/RESULTS.md)
         text = html.unescape(text)

@@ -101,18 +101,23 @@ class TagMatcher:
         self._second_words: dict[str, set[str]] = {}
         self._longer: dict[str, list[list[frozenset[str]]]] = {}
         self._acronym_lower: set[str] = set()  # every acronym form of every rule, lower-cased
+        seconds_after: dict[str, set[str]] = {}  # a phrase's first word -> forms of the words that follow it
         for tag, patterns in self.rules.items():
             for pattern in patterns:
-                self._add(tag, _WORD_RE.findall(pattern))
+                self._add(tag, _words(pattern), seconds_after)
+        for first, seconds in seconds_after.items():
+            for form in _variants(first):
+                self._second_words.setdefault(form, set()).update(seconds)
 
-    def _add(self, tag: str, words: list[str]) -> None:
+    def _add(self, tag: str, words: list[str], seconds_after: dict[str, set[str]]) -> None:
         if not words:
             return
-        acronym = [_is_acronym(word) for word in words]
-        forms = [_variants(word) for word in words]
-        for word_forms, exact in zip(forms, acronym):
-            if exact:
-                self._acronym_lower.update(map(str.lower, word_forms))
+        acronym = list(map(_is_acronym, words))
+        forms = list(map(_variants, words))
+        if any(acronym):
+            for word_forms, exact in zip(forms, acronym):
+                if exact:
+                    self._acronym_lower.update(map(str.lower, word_forms))
         if len(words) == 1:
             table = self._acronyms if acronym[0] else self._words
             for form in forms[0]:
@@ -128,10 +133,10 @@ class TagMatcher:
         node.tags.add(tag)
         (self._acronym_starts if acronym[0] else self._starts).update(forms[0])
         (self._acronym_seconds if acronym[1] else self._seconds).update(forms[1])
-        for form in forms[0]:
-            if len(words) == 2:
-                self._second_words.setdefault(form, set()).update(forms[1])
-            else:
+        if len(words) == 2:
+            seconds_after.setdefault(words[0], set()).update(forms[1])
+        else:
+            for form in forms[0]:
                 self._longer.setdefault(form, []).append(forms[1:])
 
     def tag(self, text: str) -> tuple[str, ...]:
