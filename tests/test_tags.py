@@ -48,6 +48,7 @@ class BuiltinRulesTest(unittest.TestCase):
         ("common scheduler choices like cosine decay", "scheduling"),
         ("sustainable marine resource management", "scheduling"),
         ("large language models (LLMs), serving as proxies", "inference-serving"),
+        ("what we call “LLMs” serving as judges", "inference-serving"),  # a curly quote ends a clause too
     ]
 
     def test_must_match(self):
@@ -103,8 +104,8 @@ class PhraseScanTest(unittest.TestCase):
     @staticmethod
     def scan(patterns: list[tuple[str, list[str]]], text: str) -> tuple[str, ...]:
         import re
-        from paperlist.tags import _CLAUSE, _WORD_RE, _acronym_bases, _bases, _is_acronym
-        clauses = [_WORD_RE.findall(part) for part in re.split(_CLAUSE, text)]
+        from paperlist.tags import _CLAUSE_OR_QUOTE, _WORD_RE, _acronym_bases, _bases, _is_acronym
+        clauses = [_WORD_RE.findall(part) for part in re.split(_CLAUSE_OR_QUOTE, text)]
         def same(rule_word: str, token: str) -> bool:
             if _is_acronym(rule_word):
                 return rule_word in _acronym_bases(token)
@@ -124,7 +125,7 @@ class PhraseScanTest(unittest.TestCase):
         patterns = [(tag, _WORD_RE.findall(p)) for tag, ps in rules.items() for p in ps]
         words = sorted({w for patterns in rules.values() for p in patterns for w in p.replace("-", " ").split()})
         forms = [f for w in words for f in (w, w + "s", w.lower(), w.capitalize(), w[:-1] + "ies")]
-        forms += ["the", "a", "of", "and", ",", ".", "(", ")", "“"]
+        forms += ["the", "a", "of", "and", ",", ".", "(", ")", "“", "”"]
         rng = random.Random(7)
         phrase_hits = 0
         for _ in range(400):

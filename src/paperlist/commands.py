@@ -8,7 +8,7 @@ import re
 from paperlist.load import Loaded, Progress, load_lists
 from paperlist.model import KIND_ORDER, Diagnostic, Snippet
 from paperlist.names import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK, UsageError  # noqa: F401 - re-exported
-from paperlist.read import InputError, read_capped
+from paperlist.read import InputError, read_capped, without_utf8_bom
 from paperlist.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
 from paperlist.terminal import terminal_safe
 from paperlist.textfmt import Style
@@ -24,7 +24,7 @@ _PAIR = r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$"
 def _read_text(path: str, what: str) -> str:
     """A rules or decisions file: a regular file under the size cap, in UTF-8."""
     try:
-        return read_capped(path).decode("utf-8-sig")
+        return without_utf8_bom(read_capped(path)).decode("utf-8")
     except InputError as exc:
         raise UsageError(f"{path}: {exc}") from None
     except UnicodeDecodeError:

@@ -6,7 +6,6 @@ import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import count, islice
 
-from paperlist.identity import identity_links, titles_differ
 from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet, Value
 from paperlist.normalize import fingerprint, match_key, strip_truncation
 from paperlist.similarity import search_similar
@@ -192,6 +191,7 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
 def _record_links(corpus: Corpus, records: list[list[Record]], bigrams: list[frozenset[str]],
                   known: list[Link], allowed: Callable[[int, int], bool]) -> list[Link]:
     """Links from what the records say: the same DOI or Scholar cluster, or the same title (identity.py)."""
+    from paperlist.identity import identity_links  # only records (BibTeX, RIS, e-mail, CSV) need it
     title_only = [any(r.title_only for r in text_records) for text_records in records]
     identifier, titled = identity_links(records, corpus.keys, bigrams, title_only)
     # Only links that join what is not joined yet: the group's kind names the evidence it needed.
@@ -253,6 +253,8 @@ def search_duplicates(
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
         max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
         pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget, jobs)
+        if has_records:
+            from paperlist.identity import titles_differ
         for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 import stat
@@ -103,6 +102,11 @@ def _supported(path: str) -> bool:
         return False
 
 
+def _matches(name: str, pattern: str) -> bool:
+    import fnmatch  # only --glob needs it
+    return fnmatch.fnmatch(name, pattern)
+
+
 def _first_time(path: str, seen: set[tuple[int, int]], info: os.stat_result | None = None) -> bool:
     try:
         info = info or os.stat(path)
@@ -141,7 +145,7 @@ def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found
                 directory = entry.path
             elif entry.is_file():
                 if pattern:  # the user chose the files: the others are not reported
-                    if fnmatch.fnmatch(entry.name, pattern):
+                    if _matches(entry.name, pattern):
                         yield Found(entry.path, os.path.relpath(entry.path, root), root=root)
                     continue
                 yield Found(entry.path, os.path.relpath(entry.path, root), unknown=not _supported(entry.path),
@@ -203,6 +207,11 @@ def _line_of(data: bytes, offset: int) -> int:
 _UTF8_MULTIBYTE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"  # compiled when needed
 
 
+def without_utf8_bom(data: bytes) -> bytes:
+    """The bytes after a UTF-8 byte order mark, if any: what the "utf-8-sig" codec decodes, without loading it."""
+    return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+
+
 def _decode_unicode_bom(data: bytes, name: str) -> Source | None:
     """UTF-32 and UTF-16 by their byte order marks; a truncated last code unit is reported, not fatal."""
     for bom, codec, unit in ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4),
@@ -238,12 +247,13 @@ def decode_bytes(data: bytes, name: str) -> Source:
     sample = data[:65536]
     if sample and len(sample.translate(None, _CONTROL_BYTES)) < len(sample) * 0.9:
         return Source(name, None, (Diagnostic(name, None, "binary file (control bytes); skipped"),))
+    body = without_utf8_bom(data)
     try:
-        return Source(name, data.decode("utf-8-sig"))
+        return Source(name, body.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        line = _line_of(data, exc.start)
-        text = data.decode("utf-8-sig", errors="replace")
-        invalid = text.count("\ufffd") - data.decode("utf-8-sig", errors="ignore").count("\ufffd")
+        line = _line_of(body, exc.start)
+        text = body.decode("utf-8", errors="replace")
+        invalid = text.count("\ufffd") - body.decode("utf-8", errors="ignore").count("\ufffd")
         if len(re.findall(_UTF8_MULTIBYTE, data)) >= invalid:
             warning = Diagnostic(name, line, f"invalid UTF-8 ({invalid} place(s)) replaced with U+FFFD")
             return Source(name, text, (warning,))

@@ -11,7 +11,10 @@ from paperlist.normalize import ascii_words
 from paperlist.tag_rules import BUILTIN_RULES
 
 _WORD_RE = re.compile(r"[^\W_]+")
-_CLAUSE = r"[.,;:!?()\[\]{}\"“”]"  # compiled at the first phrase walk (most texts need none)
+# Clause punctuation, compiled at the first phrase walk (most texts need none). With curly quotes the pattern
+# takes several times as long to compile (a Unicode character set), so it is compiled only for texts holding one.
+_CLAUSE = r"[.,;:!?()\[\]{}\"]"
+_CLAUSE_OR_QUOTE = r"[.,;:!?()\[\]{}\"“”]"
 _BARE_KEY = r"[A-Za-z0-9_-]+"  # this and _TOML_LINE: compiled when a rules file is read or written
 
 
@@ -163,7 +166,8 @@ class TagMatcher:
         if not self._may_hold_phrase(lower_set | token_set if token_set else lower_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
-        tokens = [t for part in re.split(_CLAUSE, text) for t in (*_words(part), "")]
+        clause = _CLAUSE_OR_QUOTE if "“" in text or "”" in text else _CLAUSE
+        tokens = [t for part in re.split(clause, text) for t in (*_words(part), "")]
         lowered = list(map(str.lower, tokens))
         places = range(len(tokens))
         starts = set(compress(places, map(self._starts.__contains__, lowered)))
