@@ -17,6 +17,8 @@ class DecodeTest(unittest.TestCase):
         ("one bad byte in UTF-8 keeps the rest", "Related papers: x…\n".encode() + b"bad \xff byte\nend\xe2\x80\xa6\n",
          "Related papers: x…\nbad \ufffd byte\nend…\n",
          ["f.txt:2: warning: invalid UTF-8 (1 place(s)) replaced with U+FFFD"]),
+        ("a bad byte after a UTF-8 BOM is placed on its own line", b"\xef\xbb\xbfab\n\xff caf\xc3\xa9\n",
+         "ab\n\ufffd café\n", ["f.txt:2: warning: invalid UTF-8 (1 place(s)) replaced with U+FFFD"]),
         ("utf-32 BOM", "Related papers: x…\n".encode("utf-32"), "Related papers: x…\n", []),
         ("utf-32 big-endian BOM", b"\x00\x00\xfe\xff" + "ab…".encode("utf-32-be"), "ab…", []),
         ("utf-16 with an odd byte count", "ab…".encode("utf-16") + b"\x00", "ab…",
