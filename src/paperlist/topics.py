@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from paperlist.topics_data import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 
-_CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”‘’…|/]+|\s[-–—]\s")
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
 # Words, and the punctuation that ends a clause (a phrase never runs across it).
