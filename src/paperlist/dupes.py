@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from itertools import count, islice
+from itertools import islice
 
 from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet, Value
 from paperlist.normalize import fingerprint, match_key, strip_truncation
@@ -102,6 +102,15 @@ def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[
     return pairs
 
 
+class _WordIds(dict[str, int]):
+    """Word -> id, numbered from 0 in first-seen order; a new word is numbered on its first lookup (only new
+    words run Python code: the bigrams of 100k texts took 0.73-0.75 s instead of 0.93-0.97 s with setdefault)."""
+
+    def __missing__(self, word: str) -> int:
+        self[word] = number = len(self)
+        return number
+
+
 class NearTexts(Sequence[Iterator[int]]):
     """The word bigrams each distinct text is compared by, computed on demand (never all held at once).
 
@@ -119,8 +128,7 @@ class NearTexts(Sequence[Iterator[int]]):
         self._keys = keys
         self._truncated = truncated
         self._min_words = min_words
-        self._word_ids: dict[str, int] = {}
-        self._next_id = count()  # ids are unique, not dense: one is drawn per word read
+        self._word_ids = _WordIds()
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -131,7 +139,7 @@ class NearTexts(Sequence[Iterator[int]]):
             return iter(())
         if self._truncated[k]:
             words.pop()
-        ids = list(map(self._word_ids.setdefault, words, self._next_id))
+        ids = list(map(self._word_ids.__getitem__, words))
         return map(hash, zip(ids, islice(ids, 1, None)))
 
     def __iter__(self) -> Iterator[Iterator[int]]:
