@@ -22,8 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.normalize import fold_words, match_key  # noqa: E402
-from paperlist.similarity import similar_pairs  # noqa: E402
+from paperlist.match.normalize import fold_words, match_key  # noqa: E402
+from paperlist.match.similarity import similar_pairs  # noqa: E402
 
 
 def cut(text: str, chars: int = 250) -> str:

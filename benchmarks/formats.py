@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import cut, zipf_abstract as abstract  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-READ = ("import sys; sys.path.insert(0, {src!r}); from paperlist.load import load_lists; "
-        "from paperlist.tags import TagMatcher; loaded = load_lists([{path!r}], TagMatcher({{}})); "
+READ = ("import sys; sys.path.insert(0, {src!r}); from paperlist.inputs.load import load_lists; "
+        "from paperlist.tagging.tags import TagMatcher; loaded = load_lists([{path!r}], TagMatcher({{}})); "
         "print(sum(len(rl.snippets) for rl in loaded.lists))")
 
 

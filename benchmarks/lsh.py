@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from paperlist.dupes import build_corpus  # noqa: E402
-from paperlist.load import load_lists  # noqa: E402
-from paperlist.tags import TagMatcher  # noqa: E402
+from paperlist.match.dupes import build_corpus  # noqa: E402
+from paperlist.inputs.load import load_lists  # noqa: E402
+from paperlist.tagging.tags import TagMatcher  # noqa: E402
 
 
 def main() -> int:

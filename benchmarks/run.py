@@ -44,7 +44,7 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
 
 
 # What the `paperlist` console script that pip writes runs (without `-m`, which also imports runpy).
-CONSOLE_SCRIPT = "import sys; from paperlist.cli import main; sys.exit(main())"
+CONSOLE_SCRIPT = "import sys; from paperlist.cli.main import main; sys.exit(main())"
 
 
 def start_up(py: str, runs: int) -> dict[str, float]:
@@ -65,8 +65,8 @@ def start_up(py: str, runs: int) -> dict[str, float]:
 def brute_force(folder: str) -> list[str]:
     return [sys.executable, "-c",
             "import sys; sys.path.insert(0, 'src');"
-            "from paperlist.load import load_lists; from paperlist.tags import TagMatcher, builtin_rules;"
-            "from paperlist.dupes import build_corpus, near_sets; from paperlist.similarity import similar_pairs_brute;"
+            "from paperlist.inputs.load import load_lists; from paperlist.tagging.tags import TagMatcher, builtin_rules;"
+            "from paperlist.match.dupes import build_corpus, near_sets; from paperlist.match.similarity import similar_pairs_brute;"
             f"l = load_lists([{folder!r}], TagMatcher(builtin_rules()), '*.txt');"
             "c = build_corpus(s for r in l.lists for s in r.snippets);"
             "print(len(similar_pairs_brute(near_sets(c), 0.5)))"]

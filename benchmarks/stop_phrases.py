@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.topics import candidate_terms  # noqa: E402
+from paperlist.tagging.topics import candidate_terms  # noqa: E402
 
 
 def main() -> None:

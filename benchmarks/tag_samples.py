@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.tags import TagMatcher, builtin_rules  # noqa: E402
+from paperlist.tagging.tags import TagMatcher, builtin_rules  # noqa: E402
 
 
 def texts(data: Path) -> list[str]:

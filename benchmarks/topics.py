@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.topics import rank_terms, term_sets  # noqa: E402
+from paperlist.tagging.topics import rank_terms, term_sets  # noqa: E402
 
 # Words of arXiv's category descriptions (https://arxiv.org/category_taxonomy), lower case.
 CATEGORY_WORDS = {

@@ -8,7 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from paperlist.cli import main
+from paperlist.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

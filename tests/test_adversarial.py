@@ -137,7 +137,7 @@ class BoundedTest(HostileCase):
         self.assertEqual(code, 0)
         self.assertEqual(err, f"{fifo}: warning: not a regular file; skipped\n"
                               "/dev/zero: warning: not a regular file; skipped\n")
-        with mock.patch("paperlist.read.MAX_BYTES", 1024 * 1024):  # the real cap, 64 MiB, is too big for a test
+        with mock.patch("paperlist.inputs.files.MAX_BYTES", 1024 * 1024):  # the real cap, 64 MiB, is too big for a test
             code, out, err = run_cli("summarize", "-", stdin=b"x" * (1024 * 1024 + 1))
         self.assertEqual((code, err), (0, "<stdin>: warning: larger than 1 MiB; skipped\n"))
 

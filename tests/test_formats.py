@@ -5,12 +5,12 @@ import os
 import random
 import unittest
 
-from paperlist.bibtex import parse_bibtex
-from paperlist.formats import detect
-from paperlist.latex import latex_to_text
-from paperlist.mail import alert_kind, parse_mailbox
-from paperlist.ris import parse_ris
-from paperlist.table import parse_table
+from paperlist.readers.bibtex import parse_bibtex
+from paperlist.readers.detect import detect
+from paperlist.readers.latex import latex_to_text
+from paperlist.readers.mail import alert_kind, parse_mailbox
+from paperlist.readers.ris import parse_ris
+from paperlist.readers.table import parse_table
 
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
 

@@ -1,6 +1,6 @@
 import unittest
 
-from paperlist.normalize import fingerprint, fold_words, is_truncated, match_key, strip_truncation
+from paperlist.match.normalize import fingerprint, fold_words, is_truncated, match_key, strip_truncation
 
 
 class FoldTest(unittest.TestCase):
@@ -48,7 +48,7 @@ class FastPathTest(unittest.TestCase):
         import random
         import string
         import unicodedata
-        from paperlist.normalize import _WORD_RE
+        from paperlist.match.normalize import _WORD_RE
         rng = random.Random(9)
         alphabet = string.printable.replace("<", "").replace("&", "") + "…" * 5 + "aZ_ "
         for _ in range(5000):

@@ -4,7 +4,7 @@ import json
 import os
 import unittest
 
-from paperlist.dupes import find_duplicates
+from paperlist.match.dupes import find_duplicates
 from paperlist.model import Snippet
 
 from tests.helpers import EXAMPLES, TempDir, run_cli

@@ -1,6 +1,6 @@
 import unittest
 
-from paperlist.parse import parse_list, split_lines
+from paperlist.readers.text import parse_list, split_lines
 
 A = "First abstract opens here and goes on for a while…"
 B = "Second abstract is about something else entirely..."

@@ -2,7 +2,7 @@ import os
 import unittest
 from unittest import mock
 
-from paperlist.read import decode_bytes, find_files, read_source
+from paperlist.inputs.files import decode_bytes, find_files, read_source
 
 from tests.helpers import TempDir
 

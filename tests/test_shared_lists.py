@@ -5,8 +5,8 @@ import json
 import textwrap
 import unittest
 
-from paperlist.normalize import match_key
-from paperlist.parse import parse_list
+from paperlist.match.normalize import match_key
+from paperlist.readers.text import parse_list
 
 from tests.helpers import ROOT
 

@@ -1,7 +1,7 @@
 import random
 import unittest
 
-from paperlist.similarity import jaccard, search_similar, similar_pairs, similar_pairs_brute
+from paperlist.match.similarity import jaccard, search_similar, similar_pairs, similar_pairs_brute
 
 
 class AllPairsTest(unittest.TestCase):
@@ -39,7 +39,7 @@ class PlantedCollectionTest(unittest.TestCase):
         return words
 
     def test_equals_brute_force_with_near_cut_and_opening_alike_pairs(self):
-        from paperlist.dupes import NearTexts
+        from paperlist.match.dupes import NearTexts
         rng = random.Random(14)
         for trial in range(25):
             content = [f"w{n}" for n in range(rng.choice([30, 200, 2000]))]
@@ -102,7 +102,7 @@ class PlantedCollectionTest(unittest.TestCase):
 
     def test_counting_in_parts_gives_the_same_pairs(self):
         from unittest import mock
-        import paperlist.similarity as similarity
+        import paperlist.match.similarity as similarity
         rng = random.Random(8)
         # Tokens over the whole 64-bit range (as hashes are), with the ends of every part among them.
         edges = [-2 ** 63, -2 ** 62 - 1, -2 ** 62, -1, 0, 2 ** 62 - 1, 2 ** 62, 2 ** 63 - 1]
@@ -128,7 +128,7 @@ class ParallelTest(unittest.TestCase):
     def test_shared_probes_give_what_one_process_gives(self):
         from unittest import mock
         import paperlist.forked
-        import paperlist.similarity as similarity
+        import paperlist.match.similarity as similarity
         rng = random.Random(41)
         words = [rng.getrandbits(64) - 2 ** 63 for _ in range(300)]  # spread over every part, as hashes are
         weights = [1 / (n + 1) for n in range(300)]  # a few words in many sets, most in few

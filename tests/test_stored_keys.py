@@ -5,9 +5,9 @@ import unittest
 from itertools import combinations
 from unittest import mock
 
-from paperlist import stored_keys
-from paperlist.dupes import NearTexts
-from paperlist.stored_keys import (PrefixTokens, fingerprint_hex, fingerprint_number, frequent_classes,
+from paperlist.collection import keys as stored_keys
+from paperlist.match.dupes import NearTexts
+from paperlist.collection.keys import (PrefixTokens, fingerprint_hex, fingerprint_number, frequent_classes,
                                    needs_order, opening_number, prefix_length, shares_needed)
 
 FUNCTION_WORDS = "the of and in to a for with on we is that by this are from as".split()

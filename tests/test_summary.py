@@ -1,11 +1,11 @@
 import unittest
 
-from paperlist.dupes import find_duplicates
-from paperlist.papers import group_papers
-from paperlist.parse import parse_list
-from paperlist.summary import count_tags, summarize
-from paperlist.topics import rank_terms, term_sets
-from paperlist.tags import TagMatcher
+from paperlist.match.dupes import find_duplicates
+from paperlist.match.papers import group_papers
+from paperlist.readers.text import parse_list
+from paperlist.reports.summary import count_tags, summarize
+from paperlist.tagging.topics import rank_terms, term_sets
+from paperlist.tagging.tags import TagMatcher
 
 A = "Federated learning on phones with GPUs saves energy, and federated learning scales…"
 B = "Graph neural networks train on GPUs with federated learning…"

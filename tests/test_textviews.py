@@ -5,7 +5,7 @@ import os
 import unittest
 from unittest import mock
 
-from paperlist.terminal import cell_width
+from paperlist.render.terminal import cell_width
 
 from tests.helpers import EXAMPLES, TempDir, run_cli
 from tests.test_papers import write_collection
@@ -109,7 +109,7 @@ class ControlCharacterTest(unittest.TestCase):
     def test_printable_text_holds_nothing_to_escape(self):
         # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
         import re
-        from paperlist.terminal import _UNSAFE, terminal_safe
+        from paperlist.render.terminal import _UNSAFE, terminal_safe
         every = "".join(map(chr, range(0x110000)))
         escaped = [m.group() for m in re.finditer(_UNSAFE, every)]
         self.assertEqual(len(escaped), 32 + 33 + 2 + 5 + 4 + 2 + 2048)

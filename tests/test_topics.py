@@ -4,8 +4,8 @@ import gzip
 import json
 import unittest
 
-from paperlist.topics import ABSORB_SHARE, acronyms, candidate_terms, distinctive, rank_terms, term_sets
-from paperlist.topics_data import STOP_PHRASES
+from paperlist.tagging.topics import ABSORB_SHARE, acronyms, candidate_terms, distinctive, rank_terms, term_sets
+from paperlist.tagging.stopwords import STOP_PHRASES
 
 from tests.helpers import ROOT, TempDir, run_cli
 

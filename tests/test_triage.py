@@ -1,11 +1,11 @@
 import random
 import unittest
 
-from paperlist.dupes import find_duplicates
-from paperlist.papers import group_papers
-from paperlist.parse import parse_list
-from paperlist.tags import TagMatcher
-from paperlist.triage import rank_papers
+from paperlist.match.dupes import find_duplicates
+from paperlist.match.papers import group_papers
+from paperlist.readers.text import parse_list
+from paperlist.tagging.tags import TagMatcher
+from paperlist.reports.triage import rank_papers
 
 SHARED = "Shared GPU clusters in universities are often idle at night and overloaded before deadlines, we find…"
 LISTS = {

@@ -1,5 +1,5 @@
 """Entry point for ``python -m paperlist``."""
 
-from paperlist.cli import main
+from paperlist.cli.main import main
 
 raise SystemExit(main())

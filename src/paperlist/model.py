@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from paperlist.names import KIND_ORDER  # noqa: F401 - re-exported
+# From the tightest to the loosest evidence; a group's kind is its loosest link.
+KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "identifier": 2, "title": 3, "near": 4}
 
 TYPE_CHECKING = False  # typing is not imported at start-up: checkers see the literals, the code plain strings
 if TYPE_CHECKING:

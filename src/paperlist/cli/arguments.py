@@ -1,0 +1,279 @@
+"""The command line's grammar: every command, its options, help and examples (argparse)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping, Sequence
+
+from paperlist import __version__
+from paperlist.model import KIND_ORDER
+from paperlist.readers.detect import EXTENSIONS, FORMATS
+
+KINDS = tuple(KIND_ORDER)
+
+SUMMARY_FORMATS = ("text", "json", "csv", "markdown")
+DUPES_FORMATS = ("text", "json", "csv", "markdown")
+EXPORT_FORMATS = ("jsonl", "json", "csv")
+TRIAGE_FORMATS = ("markdown", "text", "json", "csv")
+
+EPILOG_EXIT = "exit codes: 0 success, 1 duplicates found (dupes --exit-code only), 2 usage or input error, 130 interrupted"
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}")
+    return value
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return int(text)
+
+
+def _tag_list(text: str) -> list[str]:
+    return [tag.strip() for tag in text.split(",") if tag.strip()]
+
+
+def _kinds(text: str) -> list[str]:
+    kinds = [kind.strip() for kind in text.split(",") if kind.strip()]
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(f"expected kinds from {','.join(KINDS)}, got {text!r}")
+    return kinds
+
+
+def _add_input_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="list files, directories (searched recursively) or - for stdin")
+    parser.add_argument("--glob", default=None, metavar="PATTERN",
+                        help="file names to read inside directories (default: every supported format: "
+                             + " ".join(f"*{ext}" for ext in EXTENSIONS) + ")")
+    parser.add_argument("--input-format", choices=FORMATS, default=None,
+                        help="read every input in this format (default: by extension, then by content)")
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
+    parser.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                        help="tag files while reading them, and search near duplicates among 200,000 texts or more, in "
+                             "N processes (default: 1; at most the CPU count)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    grouping = parser.add_argument_group("grouping snippets into papers (the same in every command)")
+    grouping.add_argument("--no-near", action="store_true",
+                          help="join only exact and truncation duplicates (faster)")
+    grouping.add_argument("--threshold", type=_probability, default=None, metavar="T",
+                          help="near-duplicate bigram Jaccard threshold (default: 0.5)")
+    grouping.add_argument("--min-words", type=_positive, default=None, metavar="N",
+                          help="shortest cut, in words, that counts as a truncation duplicate (default: 10)")
+    grouping.add_argument("--not-duplicates", metavar="FILE",
+                          help="pairs of fingerprints confirmed to be different papers")
+
+
+def _add_tags_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags'), or 'auto' for "
+                        "topics found in the lists themselves")
+
+
+def _add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+    group = parser.add_argument_group("output")
+    group.add_argument("--format", choices=formats, default=formats[0], help=f"output format (default: {formats[0]})")
+    group.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                       help="colour in --format text: auto = only on a terminal and without NO_COLOR")
+    if "csv" in formats:
+        group.add_argument("--csv-raw", action="store_true",
+                           help="do not neutralise CSV cells that a spreadsheet would run as formulas")
+
+
+REPORT_DB_HELP = "read the whole collection FILE instead of PATHs"
+COLLECTION_DB_HELP = "the collection (default: $PAPERLIST_DB, else ./paperlist.db)"
+
+
+def _add_report_options(parser: argparse.ArgumentParser, formats: tuple[str, ...] | None, tags: bool = True,
+                        db_help: str = REPORT_DB_HELP) -> None:
+    """The options every report command shares: inputs and grouping, tag rules, output, the collection."""
+    _add_input_options(parser)
+    if tags:
+        _add_tags_option(parser)
+    if formats:
+        _add_output_options(parser, formats)
+    parser.add_argument("--db", metavar="FILE", help=db_help)
+
+
+def _summarize_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, SUMMARY_FORMATS)
+    p.add_argument("--terms", type=_count, default=0, metavar="N", help="also list the N most frequent multi-word terms")
+
+
+def _dupes_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, DUPES_FORMATS, tags=False)
+    p.add_argument("--maybe", type=_probability, metavar="T",
+                   help="also report 'maybe' groups: texts whose every pair scores from T up to --threshold")
+    p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
+                   help="show only these kinds: exact, truncation, identifier, title, near (default: all)")
+    p.add_argument("--sort", choices=("kind", "place", "similarity"), default="kind",
+                   help="group order: by kind then place (default), by place, or loosest similarity first")
+    p.add_argument("--cross-list", action="store_true", help="only groups spanning two or more lists")
+    p.add_argument("--explain", action="store_true", help="show a word-level diff for every pair")
+    p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")
+
+
+def _export_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, EXPORT_FORMATS)
+
+
+def _triage_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, TRIAGE_FORMATS)
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
+                   help="rank papers carrying more of these tags first")
+    p.add_argument("--tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="keep only papers with this tag")
+    p.add_argument("--exclude-tag", type=_tag_list, action="extend", default=[], metavar="TAG", help="drop papers with this tag")
+    p.add_argument("--min-lists", type=_positive, default=1, metavar="K", help="keep papers found in at least K lists")
+    p.add_argument("--top", type=_positive, metavar="N", help="keep the first N papers")
+
+    p.add_argument("--all", action="store_true", help="with --db: also papers marked read or skip")
+
+
+def _report_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, None)
+    p.add_argument("-o", "--output", default="paperlist-report.html", metavar="FILE",
+                   help="where to write it (default: %(default)s; - for stdout)")
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
+                   help="rank papers with these tags first and highlight their words")
+    p.set_defaults(format="html", color="never")
+
+
+def _add_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, TRIAGE_FORMATS, db_help=COLLECTION_DB_HELP)
+    p.add_argument("--new", action="store_true", help="also show the papers the collection did not hold (as new)")
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="with --new: rank these tags first")
+    p.set_defaults(tag=[], exclude_tag=[], min_lists=1, top=None, show_known=False)
+
+
+def _new_options(p: argparse.ArgumentParser) -> None:
+    _add_report_options(p, TRIAGE_FORMATS, db_help=COLLECTION_DB_HELP)
+    p.add_argument("--show-known", action="store_true", help="also list known papers with where they were first seen")
+    p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG", help="rank papers with these tags first")
+    p.set_defaults(tag=[], exclude_tag=[], min_lists=1, top=None)
+
+
+def _mark_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
+    p.add_argument("mark", choices=("read", "skip", "want"))
+    p.add_argument("refs", nargs="+", metavar="REF", help="paper ids (triage --db shows them) or fingerprints")
+
+
+def _not_same_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
+    p.add_argument("a", metavar="FINGERPRINT")
+    p.add_argument("b", metavar="FINGERPRINT")
+
+
+def _db_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
+    p.add_argument("action", choices=("info", "check"))
+
+
+def _tags_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tags", metavar="FILE", help="TOML tag rules file to start from")
+    p.add_argument("--suggest", action="store_true", help="write rules for the automatic topics of PATHs")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress line on stderr")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="with --suggest: the lists to find topics in")
+
+
+# Every command: its one-line purpose (--help's list), a longer description when it needs one, the examples
+# shown under its --help, and the function that adds its options.
+COMMANDS = {
+    "summarize": ("Count snippets, papers, tags and overlap per list and overall.", None,
+                  "paperlist summarize examples/ --terms 10", _summarize_options),
+    "dupes": ("Find the same paper seen twice: exact, cut at another length, or re-worded.", None,
+              "paperlist dupes examples/ --cross-list --explain", _dupes_options),
+    "export": ("Write one record per snippet with its list, place, text, tags and paper.", None,
+               "paperlist export examples/ --format csv > snippets.csv", _export_options),
+    "triage": ("Merge all lists into one de-duplicated reading list, most central first.", None,
+               "paperlist triage examples/ --focus federated-learning --top 10", _triage_options),
+    "report": ("Write one self-contained HTML report: overview, topics, list overlap, duplicates and the reading "
+               "list.", None, "paperlist report examples/ -o report.html", _report_options),
+    "add": ("Add lists to the collection: each paper is remembered, and later lists are matched against it.", None,
+            "paperlist add examples/ && paperlist add --new this-week/", _add_options),
+    "new": ("Show only the papers in PATHs that the collection does not hold (it is not changed).", None,
+            "paperlist new this-week/ --show-known", _new_options),
+    "mark": ("Mark papers read, skip or want (triage --db uses it).",
+             "Mark papers read, skip or want: triage --db leaves out read and skipped papers and shows wanted ones "
+             "first.", "paperlist mark read 12 3f9c2a81d04e6b57", _mark_options),
+    "not-same": ("Record that two snippets are different papers.",
+                 "Record that two snippets (by fingerprint) are different papers; the collection is regrouped.",
+                 "paperlist not-same 3f9c2a81d04e6b57 a1b2c3d4e5f60718", _not_same_options),
+    "db": ("Collection info (counts, schema, size) or check.",
+           "Show a collection's counts, schema version and size (info), or check its integrity (check: exit 2 when "
+           "a problem is found).", "paperlist db info\n  paperlist db check --db lab.db", _db_options),
+    "tags": ("Print the active tag rules as a TOML rules file.", None,
+             "paperlist tags > mytags.toml\n  paperlist summarize examples/ --tags mytags.toml\n"
+             "  paperlist tags --suggest my-lists/ > topics.toml", _tags_options),
+}
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help layout, at the width ``_columns`` finds: argparse would import shutil (and with it
+    bz2, lzma and zlib) for every parser, even when no help is printed."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, terminal_columns(os.environ) - 2 if width is None else width)
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command the arguments name: the first one not an option (the top level has no option with a value);
+    none after a ``--``, which argparse takes for the command."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser. Given ``argv``, only what it needs is built (that is most of a short run's time
+    in argparse): the command it names, with its options, and unless that command comes first (so that no
+    top-level ``-h`` or error can need them) every other command's name and purpose."""
+    parser = argparse.ArgumentParser(
+        prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
+        epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
+        formatter_class=_Formatter)
+    parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    named = None if argv is None else _command_named(argv)
+    alone = argv is not None and named in COMMANDS and argv[0] == named
+    for name, (purpose, description, example, add_options) in COMMANDS.items():
+        if argv is None or name == named:
+            command = sub.add_parser(name, help=purpose, description=description or purpose,
+                                     epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}", formatter_class=_Formatter)
+            add_options(command)
+        elif not alone:
+            sub.add_parser(name, help=purpose, formatter_class=_Formatter)
+    return parser
+
+
+def terminal_columns(environ: Mapping[str, str]) -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (without importing shutil and its
+    compression modules): COLUMNS when it is a positive number, else the width of stdout's terminal, else 80."""
+    try:
+        columns = int(environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80

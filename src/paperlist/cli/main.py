@@ -1,0 +1,209 @@
+"""Command line: wiring the stages, streams and exit codes (the grammar is in ``arguments``)."""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import time
+from collections.abc import Mapping, Sequence
+
+from paperlist.cli.arguments import build_parser, terminal_columns
+from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError
+
+TYPE_CHECKING = False  # typing is not imported at start-up (benchmarks/RESULTS.md)
+if TYPE_CHECKING:
+    import argparse
+    from typing import TextIO
+    from paperlist.render.textfmt import Style
+
+# The modules that do the work are imported once a command runs, not to print --help or a usage error.
+
+MIN_WIDTH = 20
+OUTPUT_CHUNK = 64 * 1024
+
+
+class ProgressLine:
+    """One updating line on stderr, only on a terminal and only after the first second."""
+
+    def __init__(self, stream: TextIO, enabled: bool) -> None:
+        self.stream, self.enabled = stream, enabled and stream.isatty()
+        self.start = time.monotonic()
+        self.last = float("-inf")
+        self.shown = False
+
+    def __call__(self, files: int, snippets: int) -> None:
+        now = time.monotonic()
+        elapsed = now - self.start
+        # Nothing in the first second; then at most ten updates a second.
+        if not self.enabled or elapsed < 1.0 or now - self.last < 0.1:
+            return
+        self.last = now
+        rate = snippets / elapsed if elapsed else 0.0
+        self.stream.write(f"\r{files} files, {snippets} snippets ({rate:,.0f}/s)\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        """Clear the line before the report is written."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def _style(args: argparse.Namespace, stdout: TextIO, environ: Mapping[str, str]) -> Style:
+    """Width from COLUMNS, else the terminal, else 80; colour only where the user wants and sees it."""
+    from paperlist.render.textfmt import Style
+
+    width = max(MIN_WIDTH, terminal_columns(environ))
+    choice = getattr(args, "color", "never")
+    wanted = choice == "always" or (choice == "auto" and not environ.get("NO_COLOR")
+                                    and environ.get("TERM") != "dumb" and _isatty(stdout))
+    return Style(width, wanted and getattr(args, "format", "") == "text", getattr(args, "csv_raw", False))
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class _Diagnostics:
+    """stderr that never fails the run: when it is closed or full, messages are lost but never the output."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            self.stream.write(text)  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+
+    def isatty(self) -> bool:
+        return _isatty(self.stream)
+
+
+def write_output(stdout: TextIO | None, text: str) -> str | None:
+    """Write the whole report in chunks and flush; return the reason it could not be written, if any."""
+    if stdout is None:
+        return "standard output is closed"
+    try:
+        for start in range(0, len(text), OUTPUT_CHUNK):
+            stdout.write(text[start:start + OUTPUT_CHUNK])
+        stdout.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as exc:
+        return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return None
+
+
+def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
+    """Write a report file whole (through a temporary file, so a failed write leaves no half report)."""
+    from paperlist.render.terminal import terminal_safe
+
+    temporary = f"{path}.partial"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {exc.strerror or exc}\n")
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        return EXIT_ERROR
+    diagnostics.write(f"wrote {terminal_safe(path)} ({len(text.encode('utf-8')) // 1024} KB)\n")
+    return status
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _tolerant_encoding() -> None:
+    """Text that the locale cannot encode is written as backslash escapes, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+
+
+def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    """Run paperlist; returns the exit code. Without ``argv`` it is the process's command, which ends next."""
+    try:
+        return _main(argv, stdin, stdout, stderr)
+    finally:
+        if argv is None:
+            # Python's last collection at exit would walk every object still tracked (every module, function
+            # and class loaded) only to free what the exit frees anyway: about 5 ms of a small summarize's 60.
+            gc.freeze()
+
+
+def _main(argv: Sequence[str] | None, stdin, stdout: TextIO | None, stderr: TextIO | None) -> int:
+    if stdout is None and stderr is None:
+        _tolerant_encoding()
+        stdout = sys.stdout
+    diagnostics = _Diagnostics(stderr if stderr is not None else sys.stderr)
+    try:
+        if argv is None:
+            argv = sys.argv[1:]
+        args = build_parser(argv).parse_args(argv)
+        from paperlist.cli.commands import run
+        if stdin is None:
+            stdin = sys.stdin.buffer if sys.stdin is not None else None
+        # A run builds millions of small acyclic objects; the cycle collector's repeated
+        # passes over them cost about a quarter of the time at 100k snippets.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            progress = ProgressLine(diagnostics, not getattr(args, "quiet", True))  # type: ignore[arg-type]
+            status, output = run(args, stdin, diagnostics, progress, _style(args, stdout, os.environ))  # type: ignore[arg-type]
+        finally:
+            if collecting:
+                gc.enable()
+        if getattr(args, "output", "-") != "-":
+            return _write_file(args.output, output, status, diagnostics)
+        problem = write_output(stdout, output)
+        if problem is not None:
+            diagnostics.write(f"paperlist: error: writing output: {problem}\n")
+            _silence_stdout()
+            return EXIT_ERROR
+        return status
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    except UsageError as exc:
+        from paperlist.render.terminal import terminal_safe
+        diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        diagnostics.write("\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except (MemoryError, RecursionError) as exc:
+        diagnostics.write(f"paperlist: error: out of resources ({type(exc).__name__}); try fewer or smaller inputs\n")
+        return EXIT_ERROR
+    except Exception as exc:  # noqa: BLE001 - a bug must still end in one line and exit 2, never a traceback
+        from paperlist.render.terminal import terminal_safe
+        diagnostics.write(f"paperlist: error: internal error, please report it: {type(exc).__name__}: "
+                          f"{terminal_safe(str(exc))[:200]}\n")
+        return EXIT_ERROR

@@ -1,0 +1,246 @@
+"""A collection that remembers: adding lists and regrouping only the papers they touch (store + core)."""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
+from paperlist.forked import compute_aside
+from paperlist.match.identity import doi_key, title_words
+from paperlist.model import ReadingList, Snippet
+from paperlist.match.normalize import match_key
+from paperlist.collection.store import Store
+from paperlist.collection.keys import PrefixTokens, derive_order, needs_order
+
+
+FORK_TEXTS = 20_000  # a first add of this many texts computes its token index in a forked child
+
+
+@dataclass
+class AddReport:
+    """What one ``add`` changed."""
+
+    new_lists: int = 0
+    known_lists: int = 0
+    new_snippets: int = 0
+    new_papers: int = 0
+    joined_known: int = 0
+
+
+@dataclass
+class _Placed:
+    """New lists' snippets placed on texts, known or new, with the rows that record them."""
+
+    snippets: list[Snippet] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    texts: list[int] = field(default_factory=list)  # each snippet's text
+    snippet_rows: list[tuple] = field(default_factory=list)
+    new_texts: dict[str, tuple[int, bool]] = field(default_factory=dict)  # key -> (text id, any copy cut)
+    cut_known: dict[int, str] = field(default_factory=dict)  # known texts seen cut now -> their key
+
+
+def list_hash(rl: ReadingList) -> str:
+    """A list is known by its content: seed title and snippet texts, in order."""
+    digest = hashlib.sha1((rl.seed_title or "").encode("utf-8", "surrogatepass"))
+    for s in rl.snippets:
+        digest.update(b"\x00" + s.text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+class Collection:
+    """Grouping rules live in the core; this keeps the stored papers equal to a full run over everything added."""
+
+    def __init__(self, store: Store, threshold: float = DEFAULT_THRESHOLD, min_words: int = MIN_PREFIX_WORDS) -> None:
+        self.store, self.threshold, self.min_words = store, threshold, min_words
+        self.order_texts = 0
+        self.prefixes = PrefixTokens(threshold)
+
+    def _load_order(self) -> None:
+        """The prefix order as stored now: read inside the transaction, since another add may have changed it."""
+        classes, self.order_texts = self.store.token_order()
+        if classes != self.prefixes.classes:
+            self.prefixes = PrefixTokens(self.threshold, classes)
+
+    def add(self, lists: Sequence[ReadingList]) -> AddReport:
+        """Record new lists and their snippets, then regroup what they touch; call inside a transaction.
+
+        Rows are written in bulk, each table once per add (the token index sorted: appending to a
+        B-tree in order is several times faster than inserting at random).
+        """
+        report = AddReport()
+        self._load_order()
+        oldest_before = self.store.max_text_id()
+        fresh: list[tuple[ReadingList, str]] = []
+        for rl in lists:
+            content = list_hash(rl)
+            if self.store.known_list(content, rl.path):
+                report.known_lists += 1
+            else:
+                fresh.append((rl, content))
+        placed = self._place(fresh, oldest_before)
+        keys = {text_id: (key, cut) for key, (text_id, cut) in placed.new_texts.items()}
+        indexed = self._new_order(keys, oldest_before) if needs_order(self.order_texts, oldest_before + len(keys)) else {}
+        # A known text now seen cut compares without its last word: its prefix for that is indexed too.
+        keys.update({text_id: (key, True) for text_id, key in placed.cut_known.items()})
+        indexed.update(keys)
+        prefix = self.prefixes.prefix
+
+        def token_rows() -> array:
+            return self.store.token_rows((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in indexed.items())
+        text_rows = self.store.text_rows(sorted((text_id, key, cut) for key, (text_id, cut) in placed.new_texts.items()))
+        if oldest_before == 0:
+            if len(indexed) >= FORK_TEXTS:  # computed on the second core while this one groups
+                assignment = self._build(placed, text_rows, compute_aside(token_rows))
+            else:
+                rows = token_rows()
+                assignment = self._build(placed, text_rows, lambda: rows)
+        else:
+            self.store.insert_text_rows(text_rows)
+            self.store.mark_truncated(placed.cut_known)
+            self.store.add_snippets(placed.snippet_rows)
+            self.store.insert_token_rows(token_rows())
+            assignment = self._regroup(set(placed.texts), keys)
+        papers = {assignment[t] for t in placed.texts}
+        oldest = self.store.oldest_text_of_papers(papers) if oldest_before else {}
+        held = {p for p, first in oldest.items() if first <= oldest_before}
+        report.new_lists = len(fresh)
+        report.new_snippets = len(placed.texts)
+        report.new_papers = len(papers - held)
+        report.joined_known = sum(assignment[t] in held for t in placed.texts)
+        return report
+
+    def _new_order(self, new: dict[int, tuple[str, bool]], oldest_before: int) -> dict[int, tuple[str, bool]]:
+        """Derive the prefix order again (stored_keys.needs_order) from the stored and the new texts;
+        returns the stored texts, whose prefixes are then indexed again."""
+        stored = self.store.keys_of(self.store.all_texts()) if oldest_before else {}
+        classes = derive_order({**stored, **new}, self.threshold)
+        self.order_texts = len(stored) + len(new)
+        self.store.set_token_order(classes, self.order_texts)
+        self.store.clear_tokens()
+        self.prefixes = PrefixTokens(self.threshold, classes)
+        return stored
+
+    def _place(self, fresh: list[tuple[ReadingList, str]], oldest_before: int) -> _Placed:
+        """Record the new lists and place each snippet on a known text (same key) or a new one."""
+        keyed = [(rl, content, [(s, key) for s in rl.snippets if (key := match_key(s.text))]) for rl, content in fresh]
+        known = self.store.text_ids_of_keys({k for _, _, pairs in keyed for _, k in pairs}) if oldest_before else {}
+        placed = _Placed()
+        new_texts = placed.new_texts
+        next_id = oldest_before + 1
+        for rl, content, pairs in keyed:
+            list_id = self.store.add_list(rl, content)
+            for s, key in pairs:
+                if key in known:
+                    text_id = known[key]
+                    if s.truncated:
+                        placed.cut_known[text_id] = key
+                elif key in new_texts:
+                    text_id, truncated = new_texts[key]
+                    new_texts[key] = (text_id, truncated or s.truncated)
+                else:
+                    text_id, next_id = next_id, next_id + 1
+                    new_texts[key] = (text_id, s.truncated)
+                title = " ".join(title_words(s.record)) or None
+                placed.snippet_rows.append(self.store.snippet_row(list_id, s, text_id, title,
+                                                                  doi_key(s.record.doi) if s.record else None))
+                placed.snippets.append(s)
+                placed.keys.append(key)
+                placed.texts.append(text_id)
+        return placed
+
+    def _build(self, placed: _Placed, text_rows: list[tuple], token_rows: Callable[[], array]) -> dict[int, int]:
+        """A new collection: the snippets at hand are grouped as `dupes` would, without reading them
+        back, while a second thread writes the rows (SQLite works without the GIL) and the token
+        rows as soon as ``token_rows`` gives them."""
+        from concurrent.futures import ThreadPoolExecutor
+        not_same = self.store.not_same()
+        self.store.defer_references()  # the snippets may go in before their texts
+        with ThreadPoolExecutor(1) as writer:
+            written = [writer.submit(self.store.insert_text_rows, text_rows),
+                       writer.submit(self.store.add_snippets, placed.snippet_rows),
+                       writer.submit(lambda: self.store.insert_token_rows(token_rows()))]
+            text_of = dict(zip(((s.path, s.index) for s in placed.snippets), placed.texts))
+            assignment = self._papers(placed.snippets, text_of, set(placed.texts), not_same, {}, 1, placed.keys)
+            for done in written:
+                done.result()
+        self.store.set_papers(assignment)
+        return assignment
+
+    def regroup(self, seeds: set[int]) -> dict[int, int]:
+        """Recompute the papers of every text a change to the seeds can reach (inside a transaction)."""
+        self._load_order()
+        return self._regroup(seeds, None)
+
+    def _regroup(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> dict[int, int]:
+        """Recompute the papers of every text a change can reach, with the core's own rules.
+
+        ``keys`` holds the seeds' keys when the caller has them. When the seeds are a large part of
+        the collection, finding what they reach costs more than regrouping everything, which is
+        exact by definition. Returns the new paper of every text regrouped.
+        """
+        total = self.store.max_text_id()  # text ids are dense: texts are never deleted
+        texts = self.store.all_texts() if len(seeds) * 4 >= total else self._reach(seeds, keys)
+        if not texts:
+            return {}
+        rows = self.store.snippets_of_texts(texts)
+        old = self.store.paper_of_texts(texts)  # papers before the change: their ids are kept where possible
+        assignment = self._papers([s for _, s in rows], {(s.path, s.index): t for t, s in rows}, texts,
+                                  self.store.not_same(), old, self.store.next_paper_id())
+        self.store.set_papers(assignment)
+        return assignment
+
+    def _papers(self, snippets: list, text_of: dict[tuple[str, int], int], texts: set[int],
+                not_same: set[frozenset[str]], old: dict[int, int], next_id: int,
+                keys: list[str] | None = None) -> dict[int, int]:
+        """Each text's paper after grouping the snippets with the core, keeping old paper ids where it can."""
+        groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, not_same, keys)
+        assignment: dict[int, int] = {}
+        taken: set[int] = set()
+        for members in [[text_of[(m.path, m.index)] for m in g.members] for g in groups if g.tier == "duplicate"] + \
+                [[t] for t in texts]:
+            members = [t for t in members if t not in assignment]
+            if not members:
+                continue
+            reuse = sorted(p for p in {old.get(t) for t in members} if p is not None and p not in taken)
+            paper = reuse[0] if reuse else next_id
+            next_id += not reuse
+            taken.add(paper)
+            assignment.update(dict.fromkeys(members, paper))
+        return assignment
+
+    def _reach(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> set[int]:
+        """The seeds, every text they could link to, the whole papers of those, and every text that
+        opens like any of them (a cut that opens one more text may become ambiguous), until nothing
+        more is added."""
+        reached = seeds | self._candidates(seeds, keys)
+        frontier = set(reached)
+        while frontier:
+            added = self.store.texts_of_papers(self.store.papers_of_texts(frontier))
+            added |= self.store.texts_opening_like(frontier)
+            frontier = added - reached
+            reached |= frontier
+        return reached
+
+    def _candidates(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> set[int]:
+        """Texts the core could link to a seed through near words (they share two prefix tokens,
+        see stored_keys) or through a record (DOI, Scholar id or title)."""
+        keys = dict(keys or {})
+        keys.update(self.store.keys_of(seeds - keys.keys()))  # only the seeds the caller had no key for
+        probes = [self.prefixes.prefix(*keys[text_id]) for text_id in sorted(seeds)]
+        found = self.store.texts_sharing_tokens(probe for probe in probes if probe[0])
+        records = [s.record for _, s in self.store.snippets_of_texts(seeds) if s.record]
+        dois = [d for r in records if (d := doi_key(r.doi))]
+        scholar = [r.scholar_id for r in records if r.scholar_id]
+        titles = [" ".join(title_words(r)) for r in records if title_words(r)]
+        if dois or scholar or titles:
+            found |= self.store.texts_with_records(dois, scholar, titles)
+        return found
+
+    def resolve(self, ref: str) -> int | None:
+        """A paper id, or the paper of a snippet fingerprint (16 hex digits)."""
+        if ref.isdigit():
+            return int(ref) if self.store.fingerprints_of_paper(int(ref)) else None
+        return self.store.paper_of_fingerprint(ref.lower())

@@ -1,0 +1,403 @@
+"""The SQLite collection: the only module that speaks SQL. It stores what the core computes."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sqlite3
+from array import array
+from collections.abc import Iterable, Sequence
+
+from paperlist.model import ReadingList, Record, Snippet
+from paperlist.match.normalize import match_key
+from paperlist.collection.keys import fingerprint_hex, fingerprint_number, key_number, opening_number
+
+SCHEMA_VERSION = 2
+APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
+BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
+# Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
+# What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE lists (
+    id INTEGER PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, seed_title TEXT, source TEXT NOT NULL,
+    kind TEXT, content_hash TEXT NOT NULL, version INTEGER NOT NULL, added_at TEXT NOT NULL);
+CREATE UNIQUE INDEX lists_content ON lists (content_hash, path);
+CREATE TABLE texts (id INTEGER PRIMARY KEY, fingerprint INTEGER NOT NULL, opening INTEGER,
+                    truncated INTEGER NOT NULL, paper INTEGER);
+CREATE INDEX texts_fingerprint ON texts (fingerprint);
+CREATE INDEX texts_opening ON texts (opening) WHERE opening IS NOT NULL;
+CREATE INDEX texts_paper ON texts (paper);
+CREATE TABLE snippets (
+    id INTEGER PRIMARY KEY, list INTEGER NOT NULL REFERENCES lists, line INTEGER NOT NULL, idx INTEGER NOT NULL,
+    text TEXT NOT NULL, truncated INTEGER NOT NULL, text_id INTEGER NOT NULL REFERENCES texts (id),
+    record TEXT, doi TEXT, scholar_id TEXT, title_key TEXT);
+CREATE INDEX snippets_text ON snippets (text_id);
+CREATE INDEX snippets_list ON snippets (list);
+CREATE INDEX snippets_doi ON snippets (doi) WHERE doi IS NOT NULL;
+CREATE INDEX snippets_scholar ON snippets (scholar_id) WHERE scholar_id IS NOT NULL;
+CREATE INDEX snippets_title ON snippets (title_key) WHERE title_key IS NOT NULL;
+CREATE TABLE tokens (token INTEGER NOT NULL, text_id INTEGER NOT NULL, PRIMARY KEY (token, text_id)) WITHOUT ROWID;
+CREATE TABLE frequent_tokens (token INTEGER PRIMARY KEY, class INTEGER NOT NULL);
+CREATE TABLE marks (fingerprint TEXT PRIMARY KEY, mark TEXT NOT NULL, marked_at TEXT NOT NULL);
+CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+"""
+INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
+_TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
+RECORD_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only")
+
+
+def schema_statements(tables: set[str]) -> list[str]:
+    """The statements of SCHEMA that create the given tables and their indexes."""
+    statements = []
+    for statement in SCHEMA.split(";"):
+        words = statement.split()
+        if words and (words[2] if words[1] == "TABLE" else words[words.index("ON") + 1]) in tables:
+            statements.append(statement)
+    return statements
+
+
+class StoreError(Exception):
+    """A collection that cannot be used: not a paperlist collection, corrupt, or from a newer version."""
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
+
+
+class Store:
+    """One collection file. Writes happen inside ``transaction()``; readers never block (WAL)."""
+
+    def __init__(self, path: str, create: bool = True) -> None:
+        self.path = path
+        self._json = True  # SQLite has its JSON functions (almost every build since 3.9; all since 3.38)
+        if not create and not os.path.exists(path):
+            raise StoreError(f"{path}: no collection here (create one with 'paperlist add')")
+        try:
+            # check_same_thread: a first `add` writes rows from a second thread while the first one groups
+            self.db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            application = self.db.execute("PRAGMA application_id").fetchone()[0]
+            tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables == 0 and application == 0:
+                self._create()
+            elif application != APPLICATION_ID:
+                raise StoreError(f"{path}: not a paperlist collection")
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self._migrate()
+            self.db.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path}: not a paperlist collection or damaged ({exc})") from None
+
+    def _create(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                self.db.execute(statement)
+        self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        self.db.execute("INSERT INTO meta VALUES ('schema_version', ?), ('created', ?)", (str(SCHEMA_VERSION), _now()))
+        self.db.execute("COMMIT")
+
+    def _version(self) -> int:
+        version = int(self.meta("schema_version") or 0)
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: written by a newer paperlist (schema {version}); upgrade paperlist")
+        if version < 1:
+            raise StoreError(f"{self.path}: not a paperlist collection (no schema version)")
+        return version
+
+    def _migrate(self) -> None:
+        """Bring an older schema up to SCHEMA_VERSION, one step at a time, in one transaction."""
+        if self._version() == SCHEMA_VERSION:
+            return
+        from paperlist.collection.migrations import STEPS
+        with self.transaction():
+            version = self._version()  # another process may have migrated while this one waited
+            while version < SCHEMA_VERSION:
+                STEPS[version](self)
+                version += 1
+                self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
+
+    def meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def transaction(self) -> "_Transaction":
+        """``with store.transaction():`` one atomic write; BEGIN IMMEDIATE makes a second writer wait."""
+        return _Transaction(self.db)
+
+    def trial(self) -> "_Transaction":
+        """``with store.trial():`` like a transaction, but always rolled back (``paperlist new``)."""
+        return _Transaction(self.db, keep=False)
+
+    def all_texts(self) -> set[int]:
+        return {int(r[0]) for r in self.db.execute("SELECT id FROM texts")}
+
+    def max_text_id(self) -> int:
+        return int(self.db.execute("SELECT coalesce(max(id), 0) FROM texts").fetchone()[0])
+
+    def oldest_text_of_papers(self, papers: Iterable[int]) -> dict[int, int]:
+        return dict(self._rows("SELECT paper, min(id) FROM texts WHERE paper IN ({}) GROUP BY paper", papers))
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Closed when the block ends, not when it is collected: the last connection's close writes the
+        WAL back into the file, and a collection's size must not depend on when that happens."""
+        self.close()
+
+    # -- lists, texts and snippets ------------------------------------------------------------------
+    def known_list(self, content_hash: str, path: str) -> bool:
+        return self.db.execute("SELECT 1 FROM lists WHERE content_hash = ? AND path = ?",
+                               (content_hash, path)).fetchone() is not None
+
+    def add_list(self, rl: ReadingList, content_hash: str) -> int:
+        version = self.db.execute("SELECT count(*) FROM lists WHERE path = ?", (rl.path,)).fetchone()[0] + 1
+        cursor = self.db.execute(
+            "INSERT INTO lists (path, name, seed_title, source, kind, content_hash, version, added_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (rl.path, rl.short_name, rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
+        return int(cursor.lastrowid)
+
+    def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
+        """The stored text of each key that has one (found by fingerprint, checked against the words)."""
+        by_number = {key_number(key): key for key in keys}
+        found = self._rows("SELECT fingerprint, id FROM texts WHERE fingerprint IN ({})", by_number)
+        stored = self.keys_of(text_id for _, text_id in found)
+        return {by_number[number]: int(text_id) for number, text_id in found
+                if stored[int(text_id)][0] == by_number[number]}
+
+    def keys_of(self, texts: Iterable[int]) -> dict[int, tuple[str, bool]]:
+        """Each text's match key (from one of its snippets) and whether any copy of it was cut."""
+        rows = self._rows("SELECT t.id, t.truncated, (SELECT s.text FROM snippets s WHERE s.text_id = t.id LIMIT 1) "
+                          "FROM texts t WHERE t.id IN ({})", set(texts))
+        return {int(text_id): (match_key(text), bool(truncated)) for text_id, truncated, text in rows}
+
+    @staticmethod
+    def text_rows(texts: Iterable[tuple[int, str, bool]]) -> list[tuple]:
+        """The rows of new distinct texts, given as ``(id, key, truncated)``."""
+        return [(i, key_number(key), opening_number(key), int(cut)) for i, key, cut in texts]
+
+    def insert_text_rows(self, rows: Sequence[tuple]) -> None:
+        self._insert("INSERT INTO texts (id, fingerprint, opening, truncated)", rows)
+
+    def mark_truncated(self, texts: Iterable[int]) -> None:
+        self.db.executemany("UPDATE texts SET truncated = 1 WHERE id = ?", ((t,) for t in texts))
+
+    @staticmethod
+    def snippet_row(list_id: int, s: Snippet, text_id: int, title_key: str | None, doi: str | None) -> tuple:
+        """The row ``add_snippets`` writes for one snippet."""
+        record = json.dumps([getattr(s.record, f) for f in RECORD_FIELDS]) if s.record else None
+        return (list_id, s.line, s.index, s.text, int(s.truncated), text_id, record, doi,
+                s.record.scholar_id if s.record else None, title_key)
+
+    def defer_references(self) -> None:
+        """Check references at commit instead of at each row (snippets may then go in before their texts)."""
+        self.db.execute("PRAGMA defer_foreign_keys = ON")
+
+    def add_snippets(self, rows: Sequence[tuple]) -> None:
+        self._insert("INSERT INTO snippets (list, line, idx, text, truncated, text_id, record, doi, scholar_id, "
+                     "title_key)", rows)
+
+    def _insert(self, insert: str, rows: Sequence[Sequence[object]]) -> None:
+        """``insert`` (``INSERT INTO t (columns)``) the rows, given as lists or tuples of one length.
+
+        The rows go as one JSON array that SQLite unpacks: one statement that runs without the GIL,
+        instead of binding every value from Python. Row by row where JSON cannot carry a text
+        exactly (SQLite's JSON functions end a string at a NUL character) or SQLite has no JSON.
+        """
+        if not rows:
+            return
+        width = len(rows[0])
+        columns = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(width))
+        for start in range(0, len(rows), INSERT_CHUNK):
+            chunk = rows[start:start + INSERT_CHUNK]
+            if self._json:
+                payload = json.dumps(chunk)
+                if "\\u0000" not in payload:
+                    try:
+                        self.db.execute(f"{insert} SELECT {columns} FROM json_each(?)", (payload,))
+                        continue
+                    except sqlite3.OperationalError as exc:
+                        if "no such function" not in str(exc):
+                            raise
+                        self._json = False
+            self.db.executemany(f"{insert} VALUES ({', '.join('?' * width)})", chunk)
+
+    @staticmethod
+    def token_rows(prefixes: Iterable[tuple[int, Sequence[int]]]) -> array:
+        """The index rows of texts' prefix tokens, given as ``(text id, tokens)``: each row packed in one
+        integer, sorted (appending to a B-tree in order is fastest), in a typed array (8 bytes a row,
+        not 36: a first add of 1M snippets holds 18M rows while it groups)."""
+        return array("q", sorted((token + _TOKEN_OFFSET) << 32 | text_id for text_id, tokens in prefixes
+                                 for token in tokens))
+
+    def insert_token_rows(self, rows: array) -> None:
+        """Write ``token_rows``; SQLite unpacks them from a JSON array (binding two values a row costs
+        more than the insert, and one statement runs without the GIL)."""
+        for start in range(0, len(rows), 10 * INSERT_CHUNK):
+            self.db.execute(f"INSERT OR IGNORE INTO tokens SELECT (value >> 32) - {_TOKEN_OFFSET}, value & 4294967295 "
+                            "FROM json_each(?)", (json.dumps(rows[start:start + 10 * INSERT_CHUNK].tolist()),))
+
+    def token_order(self) -> tuple[dict[int, int], int]:
+        """The frequency classes the prefix order uses, and how many texts they were derived from."""
+        return dict(self.db.execute("SELECT token, class FROM frequent_tokens")), int(self.meta("order_texts") or 0)
+
+    def set_token_order(self, classes: dict[int, int], texts: int) -> None:
+        """A new prefix order: every stored prefix must then be written again (``clear_tokens``, ``add_tokens``)."""
+        self.db.execute("DELETE FROM frequent_tokens")
+        self.db.executemany("INSERT INTO frequent_tokens VALUES (?, ?)", sorted(classes.items()))
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('order_texts', ?)", (str(texts),))
+
+    def clear_tokens(self) -> None:
+        self.db.execute("DELETE FROM tokens")
+
+    def add_tokens(self, prefixes: Iterable[tuple[int, Sequence[int]]]) -> None:
+        """Index the prefix tokens of texts, given as ``(text id, tokens)``."""
+        self.insert_token_rows(self.token_rows(prefixes))
+
+    # -- candidates for regrouping -----------------------------------------------------------------
+    def texts_sharing_tokens(self, probes: Iterable[tuple[Sequence[int], int]]) -> set[int]:
+        """Texts that share at least ``shares`` of a probe's tokens, for probes ``(tokens, shares)``.
+
+        One query a probe: grouping a few hundred postings at a time is faster than grouping all
+        probes' postings in one query (a week's 1,000 probes at 1M: 0.6 s instead of 1.0-1.4 s).
+        """
+        found: set[int] = set()
+        for tokens, shares in probes:
+            found.update(row[0] for row in self.db.execute(
+                f"SELECT text_id FROM tokens WHERE token IN ({','.join('?' * len(tokens))}) GROUP BY text_id "
+                "HAVING count(*) >= ?", (*tokens, shares)))
+        return found
+
+    def texts_opening_like(self, texts: Iterable[int]) -> set[int]:
+        """Texts with the same opening number as one of the given texts (the given ones included)."""
+        return self._ids("SELECT id FROM texts WHERE opening IN (SELECT opening FROM texts WHERE id IN ({}) "
+                         "AND opening IS NOT NULL)", texts)
+
+    def texts_with_records(self, dois: Sequence[str], scholar_ids: Sequence[str], titles: Sequence[str]) -> set[int]:
+        found = self._ids("SELECT text_id FROM snippets WHERE doi IN ({})", dois)
+        found |= self._ids("SELECT text_id FROM snippets WHERE scholar_id IN ({})", scholar_ids)
+        return found | self._ids("SELECT text_id FROM snippets WHERE title_key IN ({})", titles)
+
+    def texts_of_papers(self, papers: Iterable[int]) -> set[int]:
+        return self._ids("SELECT id FROM texts WHERE paper IN ({})", list(papers))
+
+    def paper_of_texts(self, texts: Iterable[int]) -> dict[int, int]:
+        """Each text's paper, for the texts that have one."""
+        return dict(self._rows("SELECT id, paper FROM texts WHERE id IN ({}) AND paper IS NOT NULL", set(texts)))
+
+    def papers_of_texts(self, texts: Iterable[int]) -> set[int]:
+        return self._ids("SELECT paper FROM texts WHERE id IN ({}) AND paper IS NOT NULL", texts)
+
+    def _rows(self, sql: str, values: Iterable[object]) -> list[tuple]:
+        """Rows of ``sql`` whose ``IN ({})`` takes the values, in chunks under SQLite's parameter limit."""
+        values = list(values)
+        rows: list[tuple] = []
+        for start in range(0, len(values), 500):
+            chunk = values[start:start + 500]
+            rows += self.db.execute(sql.format(",".join("?" * len(chunk))), chunk).fetchall()
+        return rows
+
+    def _ids(self, sql: str, values: Iterable[object]) -> set[int]:
+        return {int(row[0]) for row in self._rows(sql, values)}
+
+    def snippets_of_texts(self, texts: Iterable[int]) -> list[tuple[int, Snippet]]:
+        """``(text id, snippet)`` for every snippet of the texts, as the core reads them."""
+        rows = self._rows("SELECT s.text_id, l.path, s.line, s.idx, s.text, s.truncated, l.seed_title, s.record "
+                          "FROM snippets s JOIN lists l ON l.id = s.list WHERE s.text_id IN ({})", texts)
+        return [(int(r[0]), _snippet(r[1:])) for r in rows]
+
+    def set_papers(self, assignment: dict[int, int]) -> None:
+        self.db.executemany("UPDATE texts SET paper = ? WHERE id = ?", ((p, t) for t, p in assignment.items()))
+
+    def next_paper_id(self) -> int:
+        return int(self.db.execute("SELECT coalesce(max(paper), 0) + 1 FROM texts").fetchone()[0])
+
+    # -- whole collection ---------------------------------------------------------------------------
+    def lists(self) -> list[ReadingList]:
+        """Every list with its snippets, in the order they were added."""
+        snippets: dict[int, list[Snippet]] = {}
+        for row in self.db.execute(
+                "SELECT s.list, l.path, s.line, s.idx, s.text, s.truncated, l.seed_title, s.record FROM snippets s "
+                "JOIN lists l ON l.id = s.list ORDER BY s.list, s.idx"):
+            snippets.setdefault(row[0], []).append(_snippet(row[1:]))
+        result = []
+        for list_id, path, name, seed, source, kind in self.db.execute(
+                "SELECT id, path, name, seed_title, source, kind FROM lists ORDER BY id"):
+            seed_truncated = bool(seed) and seed.rstrip().endswith(("…", "..."))
+            result.append(ReadingList(path, seed, seed_truncated, tuple(snippets.get(list_id, ())), (), name,
+                                      source, kind))
+        return result
+
+    def paper_of_snippets(self) -> dict[tuple[str, int], int]:
+        """Each snippet's paper, keyed by (list path, index)."""
+        return {(path, idx): paper for path, idx, paper in self.db.execute(
+            "SELECT l.path, s.idx, t.paper FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t ON t.id = s.text_id")}
+
+    def fingerprints_of_paper(self, paper: int) -> list[str]:
+        return [fingerprint_hex(r[0]) for r in self.db.execute("SELECT fingerprint FROM texts WHERE paper = ?", (paper,))]
+
+    def paper_of_fingerprint(self, value: str) -> int | None:
+        row = self.db.execute("SELECT paper FROM texts WHERE fingerprint = ?", (fingerprint_number(value),)).fetchone()
+        return int(row[0]) if row and row[0] is not None else None
+
+    def where_first_seen(self, paper: int) -> tuple[str, int, str] | None:
+        row = self.db.execute(
+            "SELECT l.path, s.line, l.added_at FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t "
+            "ON t.id = s.text_id WHERE t.paper = ? ORDER BY s.id LIMIT 1", (paper,)).fetchone()
+        return (row[0], int(row[1]), row[2]) if row else None
+
+    # -- decisions ----------------------------------------------------------------------------------
+    def set_marks(self, fingerprints: Iterable[str], mark: str) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO marks VALUES (?, ?, ?)",
+                            ((f, mark, _now()) for f in fingerprints))
+
+    def marks(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT fingerprint, mark FROM marks"))
+
+    def add_not_same(self, a: str, b: str) -> None:
+        self.db.execute("INSERT OR IGNORE INTO not_same VALUES (?, ?)", tuple(sorted((a, b))))
+
+    def not_same(self) -> set[frozenset[str]]:
+        return {frozenset(row) for row in self.db.execute("SELECT a, b FROM not_same")}
+
+    # -- info and check -----------------------------------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        def count(sql: str) -> int:
+            return int(self.db.execute(sql).fetchone()[0])
+        return {"lists": count("SELECT count(*) FROM lists"), "snippets": count("SELECT count(*) FROM snippets"),
+                "papers": count("SELECT count(DISTINCT paper) FROM texts"),
+                "marked": count("SELECT count(*) FROM marks"), "not_same": count("SELECT count(*) FROM not_same")}
+
+    def check(self) -> list[str]:
+        """Problems found by SQLite's integrity check and the collection's own invariants."""
+        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
+        problems += [f"foreign key: {r}" for r in self.db.execute("PRAGMA foreign_key_check")]
+        orphans = self.db.execute("SELECT count(*) FROM texts WHERE paper IS NULL").fetchone()[0]
+        if orphans:
+            problems.append(f"{orphans} texts belong to no paper")
+        return problems
+
+
+def _snippet(row: Sequence[object]) -> Snippet:
+    path, line, idx, text, truncated, seed, record = row
+    fields = json.loads(record) if record else None  # type: ignore[arg-type]
+    return Snippet(str(path), int(line), int(idx), str(text), bool(truncated), seed,  # type: ignore[arg-type]
+                   (), Record(*fields) if fields else None)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection, keep: bool = True) -> None:
+        self.db, self.keep = db, keep
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, value, traceback) -> None:
+        self.db.execute("COMMIT" if kind is None and self.keep else "ROLLBACK")

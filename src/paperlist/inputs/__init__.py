@@ -1,0 +1,1 @@
+"""Inputs: paths -> files -> decoded text -> parsed lists (the only file reading), in parallel on request."""

@@ -1,0 +1,261 @@
+"""Paths -> decoded text: directories, stdin, encodings, binary detection (the only file I/O)."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Iterable, Iterator
+
+from paperlist.readers.detect import detect, format_by_name
+from paperlist.model import Diagnostic, Value
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+MAX_BYTES = 64 * 1024 * 1024
+# Mailbox exports (Thunderbird folders, Google Takeout) and reference libraries are
+# larger than any list; their markup shrinks to far less text than they hold.
+MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
+ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "csv", "tsv", "jsonl")
+
+
+def size_limit(path: str) -> int:
+    """How many bytes an input may hold: MAX_ARCHIVE_BYTES for mailboxes and reference exports."""
+    return MAX_ARCHIVE_BYTES if format_by_name(path) in ARCHIVE_FORMATS else MAX_BYTES
+
+
+def _size_text(limit: int) -> str:
+    return f"{limit // (1024 * 1024 * 1024)} GiB" if limit >= 1024 ** 3 else f"{limit // (1024 * 1024)} MiB"
+
+# Control characters other than tab, LF, VT, FF, CR and ESC: a text list has
+# (almost) none of them, a binary file has many.
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 27))
+
+
+class Source(Value):
+    """One input found on disk or stdin, decoded, or the reason it could not be."""
+
+    __slots__ = ("path", "text", "warnings", "error", "data")
+
+    def __init__(
+            self, path: str, text: str | None, warnings: tuple[Diagnostic, ...] = (), error: str | None = None,
+            data: bytes | None = None,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.warnings = warnings
+        self.error = error
+        self.data = data
+
+
+class Found(Value):
+    """One input to read, its short name (relative to the argument it came from), or why it cannot be read."""
+
+    __slots__ = ("path", "name", "error", "unknown", "root")
+
+    def __init__(self, path: str, name: str, error: str | None = None, unknown: bool = False, root: str = "") -> None:
+        self.path = path
+        self.name = name
+        self.error = error
+        self.unknown = unknown
+        self.root = root
+
+
+def find_files(paths: Iterable[str], pattern: str | None = None) -> Iterator[Found]:
+    """Every input once: files named, and matching files below directories, in argument order.
+
+    Directories are walked in sorted order without recursion, hidden entries are
+    skipped, a directory reached twice (a symlink loop) is not entered again and
+    a file reached twice (named twice, or named and found in a directory) is read once.
+    Inside directories, files match ``pattern`` or, without one, have the
+    extension of a supported format (or, with none, start like an mbox or an
+    e-mail); other files are yielded with ``unknown`` set, to be counted.
+    """
+    seen_files: set[tuple[int, int]] = set()
+    seen_dirs: set[tuple[int, int]] = set()
+    for path in paths:
+        if path == STDIN:
+            yield Found(path, STDIN_NAME)
+            continue
+        try:
+            info = os.stat(path)
+        except OSError as exc:
+            yield Found(path, path, exc.strerror or str(exc))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            for found in _walk(path, pattern, seen_dirs):
+                if found.error or found.unknown or _first_time(found.path, seen_files):
+                    yield found
+        elif _first_time(path, seen_files, info):
+            yield Found(path, os.path.basename(path) or path)
+
+
+def _supported(path: str) -> bool:
+    if format_by_name(path):
+        return True
+    if os.path.splitext(path)[1]:
+        return False
+    try:  # Thunderbird keeps each folder as an mbox file without an extension
+        with open(path, "rb") as handle:
+            return detect(path, handle.read(4096)) in ("mbox", "email")
+    except OSError:
+        return False
+
+
+def _matches(name: str, pattern: str) -> bool:
+    import fnmatch  # only --glob needs it
+    return fnmatch.fnmatch(name, pattern)
+
+
+def _first_time(path: str, seen: set[tuple[int, int]], info: os.stat_result | None = None) -> bool:
+    try:
+        info = info or os.stat(path)
+    except OSError:
+        return True
+    key = (info.st_dev, info.st_ino)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found]:
+    """Depth-first in name order, with an explicit stack so that any depth of nesting is fine."""
+    stack: list[Iterator[os.DirEntry[str]]] = []
+    directory: str | None = root
+    while directory is not None or stack:
+        if directory is not None:
+            try:
+                info = os.stat(directory)
+                if (info.st_dev, info.st_ino) not in seen:
+                    seen.add((info.st_dev, info.st_ino))
+                    stack.append(iter(sorted(os.scandir(directory), key=lambda entry: entry.name)))
+            except OSError as exc:
+                yield Found(directory, directory, f"cannot read directory: {exc.strerror or exc}")
+            directory = None
+            continue
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
+        if entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir():
+                directory = entry.path
+            elif entry.is_file():
+                if pattern:  # the user chose the files: the others are not reported
+                    if _matches(entry.name, pattern):
+                        yield Found(entry.path, os.path.relpath(entry.path, root), root=root)
+                    continue
+                yield Found(entry.path, os.path.relpath(entry.path, root), unknown=not _supported(entry.path),
+                            root=root)
+        except OSError:
+            continue
+
+
+class InputError(Exception):
+    """An input that cannot be read at all (missing, not a regular file, too large)."""
+
+
+def read_capped(path: str, stdin: object | None = None) -> bytes:
+    """The bytes of a regular file or of stdin (``-``), at most ``size_limit``; raise InputError otherwise.
+
+    FIFOs, devices and directories are refused before they are opened: opening
+    a FIFO blocks and a device such as /dev/urandom never ends.
+    """
+    limit = MAX_BYTES if path == STDIN else size_limit(path)
+    if path == STDIN:
+        data = stdin.read(limit + 1) if stdin is not None else b""  # type: ignore[attr-defined]
+    else:
+        try:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode):
+                raise InputError("not a regular file" if not stat.S_ISDIR(info.st_mode) else "Is a directory")
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+        except OSError as exc:
+            raise InputError(exc.strerror or str(exc)) from None
+    if len(data) > limit:
+        raise InputError(f"larger than {_size_text(limit)}")
+    return data
+
+
+def read_bytes(path: str, stdin: object | None = None) -> Source:
+    """Read one input without decoding it (``data``); ``-`` reads the binary stream ``stdin``."""
+    name = STDIN_NAME if path == STDIN else path
+    try:
+        data = read_capped(path, stdin)
+    except InputError as exc:
+        if str(exc).startswith("larger than") or str(exc) == "not a regular file":
+            return Source(name, None, (Diagnostic(name, None, f"{exc}; skipped"),))
+        return Source(name, None, error=str(exc))
+    return Source(name, None, data=data)
+
+
+def read_source(path: str, stdin: object | None = None) -> Source:
+    """Read and decode one input; ``-`` reads the binary stream ``stdin``."""
+    source = read_bytes(path, stdin)
+    return source if source.data is None else decode_bytes(source.data, source.path)
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    head = data[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+
+
+_UTF8_MULTIBYTE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"  # compiled when needed
+
+
+def without_utf8_bom(data: bytes) -> bytes:
+    """The bytes after a UTF-8 byte order mark, if any: what the "utf-8-sig" codec decodes, without loading it."""
+    return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+
+
+def _decode_unicode_bom(data: bytes, name: str) -> Source | None:
+    """UTF-32 and UTF-16 by their byte order marks; a truncated last code unit is reported, not fatal."""
+    for bom, codec, unit in ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4),
+                             (b"\xff\xfe", "utf-16", 2), (b"\xfe\xff", "utf-16", 2)):
+        if data.startswith(bom):
+            warnings = ()
+            if len(data) % unit:
+                warnings = (Diagnostic(name, None, f"{codec.upper()} file with {len(data) % unit} stray byte(s) "
+                                                   "at the end; ignored"),)
+                data = data[: len(data) - len(data) % unit]
+            text = data.decode(codec, errors="replace")
+            if "\ufffd" in text:
+                warnings += (Diagnostic(name, None, f"invalid {codec.upper()} replaced with U+FFFD"),)
+            return Source(name, text, warnings)
+    return None
+
+
+def decode_bytes(data: bytes, name: str) -> Source:
+    """Decode UTF-8 (BOM optional), UTF-16 or UTF-32 with BOM, else cp1252; skip binary.
+
+    A file with a few invalid bytes among valid UTF-8 multi-byte characters is
+    UTF-8 with damage: the bad bytes become U+FFFD and a warning names the first
+    line. Only a file with no valid multi-byte sequence to outweigh its invalid
+    bytes is taken for cp1252.
+    """
+    unicode = _decode_unicode_bom(data, name)
+    if unicode is not None:
+        return unicode
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        message = "binary file (NUL byte); skipped"
+        return Source(name, None, (Diagnostic(name, _line_of(data, nul), message),))
+    sample = data[:65536]
+    if sample and len(sample.translate(None, _CONTROL_BYTES)) < len(sample) * 0.9:
+        return Source(name, None, (Diagnostic(name, None, "binary file (control bytes); skipped"),))
+    body = without_utf8_bom(data)
+    try:
+        return Source(name, body.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        line = _line_of(body, exc.start)
+        text = body.decode("utf-8", errors="replace")
+        invalid = text.count("\ufffd") - body.decode("utf-8", errors="ignore").count("\ufffd")
+        if len(re.findall(_UTF8_MULTIBYTE, data)) >= invalid:
+            warning = Diagnostic(name, line, f"invalid UTF-8 ({invalid} place(s)) replaced with U+FFFD")
+            return Source(name, text, (warning,))
+        warning = Diagnostic(name, line, "not valid UTF-8; decoded as cp1252")
+        return Source(name, data.decode("cp1252", errors="replace"), (warning,))

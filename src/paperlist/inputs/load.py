@@ -1,0 +1,139 @@
+"""Inputs -> tagged ReadingLists: reading, parsing and tagging files, in parallel on request."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping
+
+from paperlist.model import Diagnostic, ReadingList, Value
+from paperlist.readers.detect import detect, parse_input
+from paperlist.inputs.files import STDIN, STDIN_NAME, Found, Source, decode_bytes, find_files, read_bytes
+from paperlist.tagging.tags import TagMatcher
+
+Progress = Callable[[int, int], None]
+_worker_matcher: TagMatcher | None = None
+_worker_format: str | None = None
+
+
+class Loaded(Value):
+    """The lists that could be read, their warnings, and the inputs that failed."""
+
+    __slots__ = ("lists", "warnings", "errors")
+
+    def __init__(
+            self, lists: list[ReadingList] | None = None, warnings: list[Diagnostic] | None = None,
+            errors: list[str] | None = None,
+    ) -> None:
+        self.lists = [] if lists is None else lists
+        self.warnings = [] if warnings is None else warnings
+        self.errors = [] if errors is None else errors
+
+
+Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
+
+
+def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None) -> Outcome:
+    """Parse one input with the reader its format names; ``forced`` overrides detection."""
+    if source.error is not None:
+        return [], source.warnings, f"{source.path}: {source.error}"
+    if source.data is None:
+        return [], source.warnings, None
+    fmt = forced or detect(source.path, source.data)
+    text = None
+    warnings = source.warnings
+    if fmt not in ("email", "mbox"):
+        decoded = decode_bytes(source.data, source.path)
+        warnings += decoded.warnings
+        if decoded.text is None:
+            return [], warnings, None
+        text = decoded.text
+    lists, extra = parse_input(source.data, text, source.path, fmt, matcher.tag)
+    return lists, warnings + tuple(extra) + tuple(w for rl in lists for w in rl.warnings), None
+
+
+def _init_worker(rules: Mapping[str, list[str]], forced: str | None) -> None:
+    global _worker_matcher, _worker_format
+    _worker_matcher, _worker_format = TagMatcher(rules), forced
+
+
+def _load_path(path: str) -> Outcome:
+    assert _worker_matcher is not None
+    return _from_source(read_bytes(path), _worker_matcher, _worker_format)
+
+
+def short_names(found: list[Found]) -> dict[str, str]:
+    """Each input's short name; inputs whose short names collide are shown by their paths."""
+    count: dict[str, int] = {}
+    for f in found:
+        count[f.name] = count.get(f.name, 0) + 1
+    names = {f.path: f.name if count[f.name] == 1 else f.path for f in found}
+    names[STDIN_NAME] = STDIN_NAME
+    return names
+
+
+def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: str | None) -> dict[str, Outcome]:
+    """Read, parse and tag files in ``jobs`` processes; the workers end with the parent.
+
+    SIGTERM becomes SystemExit in the parent while the pool runs, so leaving the
+    ``with`` block terminates the workers instead of leaving them behind.
+    """
+    import multiprocessing  # only here: it costs ~20 ms to import
+    from paperlist.forked import sigterm_exits
+    with sigterm_exits():
+        # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own
+        # handler threads included) and hang; spawned workers start clean.
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced)) as pool:
+            chunk = max(1, len(paths) // (jobs * 8))
+            return dict(zip(paths, pool.map(_load_path, paths, chunksize=chunk)))
+
+
+def _unknown_files(found: list[Found]) -> list[Diagnostic]:
+    """One warning per directory argument that held files of no supported format."""
+    counts: dict[str, int] = {}
+    for f in found:
+        if f.unknown:
+            counts[f.root] = counts.get(f.root, 0) + 1
+    return [Diagnostic(root, None, f"{n} file{'s' if n != 1 else ''} of unknown type skipped "
+                                   "(--glob or --input-format reads them)") for root, n in counts.items()]
+
+
+def _list_name(list_path: str, source: str, names: dict[str, str]) -> str:
+    """A list's short name: its file's, with ``#N`` for the messages of a mailbox; else its base name."""
+    if list_path == source:
+        return names[source]
+    if list_path.startswith(source + "#"):
+        return names[source] + list_path[len(source):]
+    return os.path.basename(list_path) or list_path
+
+
+def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = None, jobs: int = 1,
+               stdin: object | None = None, progress: Progress | None = None, forced: str | None = None) -> Loaded:
+    """Read, parse and tag every input; results keep the order of the inputs whatever ``jobs`` is."""
+    loaded = Loaded()
+    found = list(find_files(paths, pattern))
+    loaded.warnings.extend(_unknown_files(found))
+    loaded.errors.extend(f"{f.path}: {f.error}" for f in found if f.error)
+    readable = [f for f in found if not f.error and not f.unknown]
+    files = [f.path for f in readable]
+    names = short_names(readable)
+    # In parallel only to tag: without tags, a snippet costs more to send back from a worker than to parse
+    # here (benchmarks/RESULTS.md), and --jobs goes to the near search instead.
+    jobs = min(jobs, len(files), os.cpu_count() or 1) if matcher.rules else 1
+    if jobs > 1:
+        results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced)
+        outcomes = (results[p] if p != STDIN else _from_source(read_bytes(p, stdin), matcher, forced) for p in files)
+    else:
+        outcomes = (_from_source(read_bytes(p, stdin), matcher, forced) for p in files)
+    snippets = 0
+    for done, (path, (lists, warnings, error)) in enumerate(zip(files, outcomes), 1):
+        loaded.warnings.extend(warnings)
+        if error:
+            loaded.errors.append(error)
+        for parsed in lists:
+            source = STDIN_NAME if path == STDIN else path
+            loaded.lists.append(parsed.replace(name=_list_name(parsed.path, source, names)))
+            snippets += len(parsed.snippets)
+        if progress:
+            progress(done, snippets)
+    return loaded

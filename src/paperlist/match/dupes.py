@@ -1,0 +1,328 @@
+"""Exact, truncation and near-duplicate grouping of snippets (pure)."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from itertools import islice
+
+from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet, Value
+from paperlist.match.normalize import fingerprint, match_key, strip_truncation
+from paperlist.match.similarity import search_similar
+
+# Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
+# Sorting 14,189 distinct arXiv abstracts, 1,383 neighbouring pairs share their
+# first 6 words, 479 their first 8, 70 their first 10 and 15 their first 12: a
+# cut must hold 10 words before it may stand for a longer text. Near: texts
+# under 12 words share a few bigrams by chance (near precision on arXiv 0.01 at
+# 6 words, 0.28 at 10, 0.56 at 12), so they match only exactly or as cuts.
+MIN_PREFIX_WORDS = 10
+NEAR_MIN_WORDS = 12
+DEFAULT_THRESHOLD = 0.5
+# Work bounds of the near search (README, "Untrusted input"). A word pair shared by more than
+# max(NEAR_MAX_POSTINGS, texts // NEAR_POSTINGS_SHARE) texts is not indexed: real abstracts never need one
+# among their rarest half (none of the 14,186 arXiv snippets does; at 1M texts of the benchmark's English-like
+# corpus, none either), but text from a 20-word vocabulary makes every pair a candidate. After NEAR_BUDGET +
+# NEAR_BUDGET_PER_TEXT * texts postings scanned (the English-like corpus scans about 7 a text at 100k, its
+# repetitive variant about 70; 20,000 texts of a 20-word vocabulary stop after 6M, in seconds) the remaining
+# texts are not compared. Texts that may have missed a pair either way are reported, never dropped silently.
+NEAR_MAX_POSTINGS = 1000
+NEAR_POSTINGS_SHARE = 10
+NEAR_BUDGET = 2_000_000
+NEAR_BUDGET_PER_TEXT = 200
+# A bigram (a, b) of word ids is one integer, hash((a, b)): a C call on a tuple that zip reuses, where
+# a * MULTIPLIER + b took two (and an int each). The hash of a tuple of ints is the same in every run (word ids
+# are drawn in reading order), so the search visits texts the same way every run. Two different bigrams hash
+# alike with odds of about 2**-64 a pair; a score could change only if two bigrams of the texts compared did.
+Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
+
+
+class Corpus(Value):
+    """Snippets folded once: one entry per distinct match key, in first-seen order."""
+
+    __slots__ = ("snippets", "keys", "members", "truncated")
+
+    def __init__(
+            self, snippets: tuple[Snippet, ...], keys: tuple[str, ...], members: tuple[tuple[int, ...], ...],
+            truncated: tuple[bool, ...],
+    ) -> None:
+        self.snippets = snippets
+        self.keys = keys
+        self.members = members
+        self.truncated = truncated
+
+    def fingerprint(self, k: int) -> str:
+        """The stable fingerprint of distinct text ``k``."""
+        return fingerprint(self.keys[k])
+
+
+def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None) -> Corpus:
+    """Fold every snippet (unless the caller has: ``keys``) and group identical keys; snippets with
+    no words are left out."""
+    snippets = tuple(snippets)
+    if keys is None:
+        keys = [match_key(s.text) for s in snippets]
+    by_key: dict[str, list[int]] = {}
+    for i, key in enumerate(keys):
+        if key:
+            by_key.setdefault(key, []).append(i)
+    distinct = tuple(by_key)
+    def place(i: int) -> tuple[str, int, int]:
+        return snippets[i].path, snippets[i].line, i
+    members = tuple(tuple(group) if len(group) == 1 else tuple(sorted(group, key=place)) for group in by_key.values())
+    truncated = tuple(snippets[group[0]].truncated if len(group) == 1 else any(snippets[i].truncated for i in group)
+                      for group in members)
+    return Corpus(snippets, distinct, members, truncated)
+
+
+def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[tuple[int, int]]:
+    """Pairs ``(short, long)`` of distinct texts where the short one's words open the long one.
+
+    A truncated text's last word may be cut mid-word, so it need only open the
+    other's word at that place. A text that opens two unrelated longer texts
+    is left out as ambiguous.
+    """
+    order = sorted(range(len(corpus.keys)), key=corpus.keys.__getitem__)
+    ordered = [corpus.keys[k] for k in order]
+    pairs = []
+    for position, k in enumerate(order):
+        key = corpus.keys[k]
+        if key.count(" ") + 1 < min_words:
+            continue
+        prefix = key if corpus.truncated[k] else key + " "
+        start = end = bisect.bisect_left(ordered, prefix, position + 1)
+        while end < len(ordered) and ordered[end].startswith(prefix):
+            end += 1
+        longer = ordered[start:end]
+        # A cut that opens two texts which are not themselves one cut of the
+        # other is ambiguous (two papers that open alike): it joins neither,
+        # so it cannot chain different papers into one group.
+        if all(b.startswith(a) for a, b in zip(longer, longer[1:])):
+            pairs.extend((k, order[other]) for other in range(start, end))
+    return pairs
+
+
+class _WordIds(dict[str, int]):
+    """Word -> id, numbered from 0 in first-seen order; a new word is numbered on its first lookup (only new
+    words run Python code: the ids of 100k texts took 0.73-0.75 s instead of 0.93-0.97 s with setdefault)."""
+
+    def __missing__(self, word: str) -> int:
+        self[word] = number = len(self)
+        return number
+
+
+class NearTexts(Sequence[Iterator[int]]):
+    """The word bigrams each distinct text is compared by, computed on demand (never all held at once).
+
+    Bigrams keep some word order, which separates re-worded copies from
+    unrelated abstracts of the same field far better than single words do
+    (measured in benchmarks/accuracy.py). A cut text drops its last, maybe
+    partial, word. A text shorter than ``min_words`` has no bigrams: a few
+    shared bigrams are no evidence of one paper. A bigram is one integer (the
+    hash of two word ids): hashing and storing integers costs far less than strings, and
+    the search reads them once into one array instead of a set per text (at
+    100k texts, 380 MB less: benchmarks/RESULTS.md).
+    """
+
+    def __init__(self, keys: Sequence[str], truncated: Sequence[bool], min_words: int = NEAR_MIN_WORDS) -> None:
+        self._keys = keys
+        self._truncated = truncated
+        self._min_words = min_words
+        self._word_ids = _WordIds()
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __getitem__(self, k: int) -> Iterator[int]:  # type: ignore[override]
+        words = self._keys[k].split(" ")
+        if len(words) < self._min_words:
+            return iter(())
+        if self._truncated[k]:
+            words.pop()
+        ids = list(map(self._word_ids.__getitem__, words))
+        return map(hash, zip(ids, islice(ids, 1, None)))
+
+    def __iter__(self) -> Iterator[Iterator[int]]:
+        return map(self.__getitem__, range(len(self._keys)))
+
+
+def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[int]]:
+    """Every distinct text's bigram set (see NearTexts), held at once: for the few callers that need sets."""
+    return list(map(frozenset, NearTexts(corpus.keys, corpus.truncated, min_words)))
+
+
+class _Components:
+    """Union-find over distinct texts."""
+
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
+
+    def find(self, k: int) -> int:
+        while self.parent[k] != k:
+            self.parent[k] = self.parent[self.parent[k]]
+            k = self.parent[k]
+        return k
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def _keep_index(members: Sequence[Snippet]) -> int:
+    """The copy to keep: longest text, then not truncated, then first by path and line."""
+    return min(range(len(members)),
+               key=lambda m: (-len(strip_truncation(members[m].text)), members[m].truncated, members[m].path, members[m].line))
+
+
+def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
+                tier: str, all_copies: bool) -> DuplicateGroup:
+    texts = sorted(set(texts))
+    chosen = [i for k in texts for i in (corpus.members[k] if all_copies else corpus.members[k][:1])]
+    chosen.sort(key=lambda i: (corpus.snippets[i].path, corpus.snippets[i].line, i))
+    members = tuple(corpus.snippets[i] for i in chosen)
+    where = {i: m for m, i in enumerate(chosen)}
+    pairs = []
+    if all_copies:
+        for k in texts:
+            first, *copies = corpus.members[k]
+            pairs.extend((where[first], where[c], "exact", 1.0) for c in copies)
+    for a, b, kind, score in links:
+        pairs.append((where[corpus.members[a][0]], where[corpus.members[b][0]], kind, score))
+    evidence = tuple(sorted((Pair(min(a, b), max(a, b), kind, score) for a, b, kind, score in pairs),
+                           key=lambda p: (p.a, p.b)))
+    kind = max((p.kind for p in evidence), key=KIND_ORDER.__getitem__)
+    lists = tuple(sorted({m.path for m in members}))
+    return DuplicateGroup(0, kind, tier, members, evidence, _keep_index(members), lists)  # type: ignore[arg-type]
+
+
+def _record_links(corpus: Corpus, records: list[list[Record]], bigrams: list[frozenset[str]],
+                  known: list[Link], allowed: Callable[[int, int], bool]) -> list[Link]:
+    """Links from what the records say: the same DOI or Scholar cluster, or the same title (identity.py)."""
+    from paperlist.match.identity import identity_links  # only records (BibTeX, RIS, e-mail, CSV) need it
+    title_only = [any(r.title_only for r in text_records) for text_records in records]
+    identifier, titled = identity_links(records, corpus.keys, bigrams, title_only)
+    # Only links that join what is not joined yet: the group's kind names the evidence it needed.
+    joined = _Components(len(corpus.keys))
+    for a, b, _, _ in known:
+        joined.union(a, b)
+    links: list[Link] = []
+    for kind, pairs in (("identifier", identifier), ("title", titled)):
+        for a, b in pairs:
+            if joined.find(a) != joined.find(b) and allowed(a, b):
+                joined.union(a, b)
+                links.append((a, b, kind, 1.0))  # type: ignore[arg-type]
+    return links
+
+
+def find_duplicates(
+    snippets: Iterable[Snippet],
+    threshold: float | None = DEFAULT_THRESHOLD,
+    maybe: float | None = None,
+    min_words: int = MIN_PREFIX_WORDS,
+    not_duplicates: Collection[frozenset[str]] = (),
+) -> list[DuplicateGroup]:
+    """Group snippets that are the same paper; ``threshold=None`` finds exact and truncation only.
+
+    Pairs whose fingerprints the user listed in ``not_duplicates`` are never
+    joined. With ``maybe`` below ``threshold``, pairs scoring in between form
+    separate groups of tier ``maybe``.
+    """
+    return search_duplicates(snippets, threshold, maybe, min_words, not_duplicates)[0]
+
+
+def search_duplicates(
+    snippets: Iterable[Snippet],
+    threshold: float | None = DEFAULT_THRESHOLD,
+    maybe: float | None = None,
+    min_words: int = MIN_PREFIX_WORDS,
+    not_duplicates: Collection[frozenset[str]] = (),
+    keys: Sequence[str] | None = None,
+    jobs: int = 1,
+) -> tuple[list[DuplicateGroup], list[Snippet]]:
+    """``find_duplicates``, and the snippets the near search could not fully compare (see NEAR_MAX_POSTINGS).
+    ``keys``: the snippets' match keys, when the caller has them; ``jobs``: processes for the near search."""
+    corpus = build_corpus(snippets, keys)
+    def allowed(a: int, b: int) -> bool:
+        return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
+    links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
+    maybe_links: list[Link] = []
+    unchecked: list[Snippet] = []
+    has_records = any(s.record is not None for s in corpus.snippets)
+    records = [[r for i in members if (r := corpus.snippets[i].record) is not None]
+               for members in corpus.members] if has_records else []
+    texts = NearTexts(corpus.keys, corpus.truncated)
+    bigrams: Sequence[frozenset[int]] = list(map(frozenset, texts)) if has_records else []
+    if has_records:
+        links += _record_links(corpus, records, bigrams, links, allowed)
+    if threshold is not None:
+        lowest = maybe if maybe is not None else threshold
+        linked = {frozenset(pair[:2]) for pair in links}
+        budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
+        max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
+        pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget, jobs)
+        if has_records:
+            from paperlist.match.identity import titles_differ
+        for a, b, score in pairs:
+            if frozenset((a, b)) in linked or not allowed(a, b):
+                continue
+            if has_records and titles_differ(records[a], records[b]):
+                continue  # shared boilerplate under two different titles is not one paper
+            (links if score >= threshold else maybe_links).append((a, b, "near", score))
+        unchecked = [corpus.snippets[i] for k in incomplete for i in corpus.members[k][:1]]
+    return _assemble(corpus, links, maybe_links), unchecked
+
+
+def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dict[int, list[Link]]]:
+    """Join the linked texts; also return each component's links, keyed by its root."""
+    components = _Components(size)
+    for a, b, _, _ in links:
+        components.union(a, b)
+    by_root: dict[int, list[Link]] = {}
+    for link in links:
+        by_root.setdefault(components.find(link[0]), []).append(link)
+    return components, by_root
+
+
+def maybe_cliques(links: Sequence[Link]) -> list[tuple[set[int], list[Link]]]:
+    """Maybe links -> groups in which every two texts are linked: maybe pairs never chain.
+
+    Strongest links first, a text joins a group only when it is linked to every
+    member; a link that fits no group is a group of its own (so a text may sit
+    in two maybe groups: A~B and B~C without A~C are two groups).
+    """
+    linked = {frozenset(link[:2]) for link in links}
+    groups: list[set[int]] = []
+    by_text: dict[int, list[int]] = {}
+    for a, b, _, _ in sorted(links, key=lambda link: (-link[3], link[0], link[1])):
+        if any(b in groups[g] for g in by_text.get(a, ())):
+            continue
+        target = next((g for x, y in ((a, b), (b, a)) for g in by_text.get(x, ())
+                       if all(frozenset((y, m)) in linked for m in groups[g])), None)
+        if target is None:
+            groups.append({a, b})
+            target = len(groups) - 1
+        for text in (a, b):
+            if text not in groups[target]:
+                groups[target].add(text)
+            if target not in by_text.setdefault(text, []):
+                by_text[text].append(target)
+    group_links: list[list[Link]] = [[] for _ in groups]
+    for link in links:
+        for g in set(by_text[link[0]]).intersection(by_text[link[1]]):
+            group_links[g].append(link)
+    return list(zip(groups, group_links))
+
+
+def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link]) -> list[DuplicateGroup]:
+    components, by_root = _link_components(len(corpus.keys), links)
+    texts: dict[int, list[int]] = {}
+    for k in range(len(corpus.keys)):
+        texts.setdefault(components.find(k), []).append(k)
+    groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True)
+              for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
+    # A maybe pair inside one confident group adds nothing; the rest form their own groups.
+    maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
+    groups += [_make_group(corpus, texts, links, "maybe", False) for texts, links in maybe_cliques(maybe_links)]
+    groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
+    return [g.replace(id=n) for n, g in enumerate(groups, 1)]

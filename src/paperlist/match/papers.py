@@ -1,0 +1,97 @@
+"""Duplicate groups -> papers: the one count of distinct papers that every command reports (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet, Value
+
+SnippetKey = tuple[str, int]  # (path, index): unique once every file is read once
+
+
+def snippet_key(snippet: Snippet) -> SnippetKey:
+    """The key that identifies a snippet within one run."""
+    return snippet.path, snippet.index
+
+
+class Grouping(Value):
+    """The duplicate groups of a run and the papers they make, computed once and shared."""
+
+    __slots__ = ("groups", "papers")
+
+    def __init__(self, groups: list[DuplicateGroup], papers: list[Paper]) -> None:
+        self.groups = groups
+        self.papers = papers
+
+    def paper_of(self) -> dict[SnippetKey, Paper]:
+        """Each snippet's paper."""
+        return {snippet_key(m): paper for paper in self.papers for m in paper.members}
+
+    @property
+    def in_several_lists(self) -> int:
+        """How many papers occur in two or more lists."""
+        return sum(len(p.lists) >= 2 for p in self.papers)
+
+
+def merged_record(paper: Paper) -> Record | None:
+    """What the copies of a paper say about it: each field from the kept copy first, then the others in order."""
+    records = [m.record for m in (paper.kept, *paper.members) if m.record is not None]
+    if not records:
+        return None
+    def first(field: str) -> str | None:
+        return next((getattr(r, field) for r in records if getattr(r, field)), None)
+    fields = ("title", "authors", "year", "venue", "doi", "url", "scholar_id")
+    return Record(*(first(f) for f in fields), title_only=all(m.record is not None and m.record.title_only
+                                                              for m in paper.members))
+
+
+def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
+    """The record as JSON fields (every key present, ``null`` when unknown)."""
+    fields: dict[str, object] = {f: getattr(record, f) if record else None
+                                 for f in ("title", "authors", "year", "venue", "doi", "url", "scholar_id")}
+    fields["title_only"] = bool(record and record.title_only)
+    if source is not None:
+        fields["source"] = source
+    return fields
+
+
+def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:
+    return tuple(sorted({tag for m in members for tag in m.tags}))
+
+
+def retag(lists: Sequence[ReadingList], grouping: Grouping,
+          tagger) -> tuple[list[ReadingList], Grouping]:
+    """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
+    from paperlist.readers.records import tag_text
+    new = {snippet_key(s): s.replace(tags=tagger(tag_text(s.text, s.record))) for rl in lists for s in rl.snippets}
+    lists = [rl.replace(snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
+    groups = [g.replace(members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
+    papers = []
+    for p in grouping.papers:
+        members = tuple(new[snippet_key(m)] for m in p.members)
+        papers.append(p.replace(members=members, tags=_tags(members)))
+    return lists, Grouping(groups, papers)
+
+
+def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
+                 ids: dict[SnippetKey, int] | None = None) -> Grouping:
+    """One Paper per confident group and per snippet that joins no group, numbered by first appearance.
+
+    Maybe groups are shown by ``dupes`` but join nothing. ``ids`` gives papers the
+    ids a collection stored for their snippets instead of numbering them.
+    """
+    confident = [g for g in groups if g.tier == "duplicate"]
+    group_of = {snippet_key(m): n for n, g in enumerate(confident) for m in g.members}
+    placed = [False] * len(confident)
+    papers: list[Paper] = []
+    for s in (s for rl in lists for s in rl.snippets):
+        n = group_of.get(snippet_key(s)) if group_of else None
+        if n is None:
+            number = ids[snippet_key(s)] if ids else len(papers) + 1
+            papers.append(Paper(number, (s,), 0, (s.path,), s.tags if len(s.tags) < 2 else _tags((s,))))
+        elif not placed[n]:  # a group appears where its first member does
+            placed[n] = True
+            g = confident[n]
+            number = ids[snippet_key(g.members[0])] if ids else len(papers) + 1
+            papers.append(Paper(number, g.members, g.keep, g.lists, _tags(g.members), g.id))
+    return Grouping(list(groups), papers)

@@ -1,0 +1,1 @@
+"""Readers: the text of one input -> ReadingLists of snippets, one module per format (pure)."""

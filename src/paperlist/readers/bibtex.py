@@ -1,0 +1,177 @@
+"""BibTeX text -> one ReadingList: entries with an abstract (or a title) become snippets (pure)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from paperlist.readers.latex import latex_to_text
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.match.normalize import collapse_whitespace
+from paperlist.readers.records import list_from_records, seed_from_comment
+
+Tagger = Callable[[str], tuple[str, ...]]
+_ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
+_KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
+_NAME_RE = re.compile(r"\s*([A-Za-z][\w:.+/-]*)\s*")
+_BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
+_NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
+# What changes the state of a scan for each closing character.
+_SPECIAL = {close: re.compile(r"[{}\\@" + re.escape(close) + "]") for close in ("}", ")", '"')}
+_MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                         "nov", "dec")}
+
+
+class _Broken(Exception):
+    """An entry that cannot be parsed; ``at`` is where reading may go on."""
+
+    def __init__(self, message: str, at: int) -> None:
+        super().__init__(message)
+        self.at = at
+
+
+def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
+    """The text from ``start`` (just after the opener) up to ``close`` outside nested braces, and the index after
+    it: a braced value (``}``), an entry in parentheses (``)``) or a quoted value (``"``)."""
+    depth, i = 0, start
+    special = _SPECIAL[close]
+    while (match := special.search(text, i)) is not None:
+        i = match.start()
+        char = text[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == close and depth == 0:
+            return text[start:i], i + 1
+        elif char == "@" and i and text[i - 1] == "\n" and _NEXT_ENTRY_RE.match(text, i):
+            break  # the next entry starts at a line start: this one was never closed
+        i += 1
+    raise _Broken("unterminated quoted value" if close == '"' else "unbalanced braces", i if match else len(text))
+
+
+def _value(text: str, i: int, strings: dict[str, str]) -> tuple[str, int]:
+    """A field value: braced, quoted, a number or a @string name, joined with ``#``."""
+    parts = []
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            raise _Broken("value expected", i)
+        if text[i] == "{":
+            part, i = _braced(text, i + 1)
+        elif text[i] == '"':
+            part, i = _braced(text, i + 1, '"')
+        else:
+            match = _BARE_VALUE_RE.match(text, i)
+            if not match:
+                raise _Broken("value expected", i)
+            name = match.group(1)
+            part = name if name.isdigit() else strings.get(name.lower(), _MONTHS.get(name.lower(), name))
+            i = match.end()
+        parts.append(part)
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i < len(text) and text[i] == "#":
+            i += 1
+            continue
+        return "".join(parts), i
+
+
+def _fields(body: str, strings: dict[str, str], offset: int) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    i = 0
+    while i < len(body):
+        while i < len(body) and (body[i].isspace() or body[i] == ","):
+            i += 1
+        if i >= len(body):
+            break
+        match = _NAME_RE.match(body, i)
+        if not match or match.end() >= len(body) or body[match.end()] != "=":
+            raise _Broken("expected 'name = value'", offset + i)
+        value, i = _value(body, match.end() + 1, strings)
+        fields[match.group(1).lower()] = value
+    return fields
+
+
+class _Lines:
+    """Line numbers of increasing offsets, counted once: entries are met in order."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.offset, self.line = text, 0, 1
+
+    def at(self, index: int) -> int:
+        if index < self.offset:
+            return self.text.count("\n", 0, index) + 1
+        self.line += self.text.count("\n", self.offset, index)
+        self.offset = index
+        return self.line
+
+
+def _authors(value: str) -> str:
+    names = [collapse_whitespace(latex_to_text(n)) for n in re.split(r"\s+and\s+", value) if n.strip()]
+    return "; ".join(names)
+
+
+def _record(fields: dict[str, str]) -> tuple[str | None, Record]:
+    """The snippet text (the abstract) and the record of one entry."""
+    def field(name: str) -> str | None:
+        value = fields.get(name)
+        return collapse_whitespace(latex_to_text(value)) or None if value is not None else None
+    title, abstract = field("title"), field("abstract")
+    year = field("year") or (field("date") or "")[:4] or None
+    url = field("url") or (f"https://doi.org/{field('doi')}" if field("doi") else None)
+    venue = field("journal") or field("booktitle")
+    record = Record(title, _authors(fields["author"]) if "author" in fields else None, year, venue,
+                    field("doi"), url, None, title_only=abstract is None)
+    return abstract or title, record
+
+
+def parse_bibtex(text: str, path: str, tagger: Tagger | None = None) -> ReadingList:
+    """Every entry with an abstract (or only a title, flagged title-only) becomes a snippet.
+
+    Handles nested braces, quoted values, ``@string`` macros and ``#``
+    concatenation, LaTeX accents and line-wrapped fields; ``@comment{Related
+    papers: TITLE}`` gives the seed title, else the file name does. A broken
+    entry is skipped with a warning naming its line and reading goes on.
+    """
+    strings: dict[str, str] = {}
+    records: list[tuple[int, str, Record]] = []
+    warnings: list[Diagnostic] = []
+    seed: str | None = None
+    lines = _Lines(text)
+    i = 0
+    while (match := _ENTRY_RE.search(text, i)) is not None:
+        kind, line = match.group(1).lower(), lines.at(match.start())
+        close = "}" if match.group(2) == "{" else ")"
+        try:
+            body, i = _braced(text, match.end(), close)
+        except _Broken as exc:
+            warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
+            i = max(exc.at, match.end())
+            continue
+        if kind == "comment":
+            seed = seed or seed_from_comment(body)
+            continue
+        if kind == "preamble":
+            continue
+        try:
+            if kind == "string":
+                strings.update({k: v for k, v in _fields(body, strings, match.end()).items()})
+                continue
+            key = _KEY_RE.match(body)
+            if not key or "," not in body:
+                raise _Broken("entry without a key", match.end())
+            fields = _fields(body[body.index(",") + 1:], strings, match.end())
+        except _Broken as exc:
+            warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
+            continue
+        snippet_text, record = _record(fields)
+        if not snippet_text:
+            warnings.append(Diagnostic(path, line, f"entry '{key.group(1)}' has no title or abstract; skipped"))
+            continue
+        records.append((line, snippet_text, record))
+    return list_from_records(records, path, seed, "bibtex", warnings, tagger)

@@ -1,0 +1,74 @@
+"""RIS text -> one ReadingList: ``TY`` ... ``ER`` records become snippets (pure)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.records import list_from_records
+
+Tagger = Callable[[str], tuple[str, ...]]
+_TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
+TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1", "A2", "A3")
+YEAR, VENUE = ("PY", "Y1", "DA"), ("JO", "JF", "T2", "JA", "J2")
+
+
+def _first(fields: dict[str, list[str]], tags: tuple[str, ...]) -> str | None:
+    return next((fields[t][0] for t in tags if fields.get(t) and fields[t][0]), None)
+
+
+def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
+    title, abstract = _first(fields, TITLE), _first(fields, ABSTRACT)
+    year = _first(fields, YEAR)
+    match = re.search(r"\d{4}", year or "")
+    authors = [a for t in AUTHORS for a in fields.get(t, []) if a]
+    doi = _first(fields, ("DO",))
+    url = _first(fields, ("UR", "L2")) or (f"https://doi.org/{doi}" if doi else None)
+    record = Record(title, "; ".join(authors) or None, match.group(0) if match else None, _first(fields, VENUE),
+                    doi, url, None, title_only=abstract is None)
+    return abstract or title, record
+
+
+def parse_ris(text: str, path: str, tagger: Tagger | None = None) -> ReadingList:
+    """Records from ``TY`` to ``ER``; a record missing its ``ER`` ends at the next ``TY`` with a warning.
+
+    Lines without a tag continue the field before them (wrapped abstracts).
+    """
+    records: list[tuple[int, str, Record]] = []
+    warnings: list[Diagnostic] = []
+    fields: dict[str, list[str]] | None = None
+    start = last = 0
+
+    def finish(line: int, closed: bool) -> None:
+        if fields is None:
+            return
+        if not closed:
+            warnings.append(Diagnostic(path, start, "record without ER (end of record)"))
+        snippet_text, record = _record(fields)
+        if snippet_text:
+            records.append((start, snippet_text, record))
+        else:
+            warnings.append(Diagnostic(path, start, "record has no title or abstract; skipped"))
+
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        line = raw.rstrip()
+        match = _TAG_RE.match(line)
+        if match:
+            tag, value = match.group(1), (match.group(2) or "").strip()
+            if tag == "TY":
+                finish(number, closed=False)
+                fields, start = {}, number
+            elif tag == "ER":
+                finish(number, closed=True)
+                fields = None
+            elif fields is not None:
+                fields.setdefault(tag, []).append(value)
+                last = number
+            else:
+                warnings.append(Diagnostic(path, number, f"'{tag}' line outside a record (no TY before it)"))
+        elif line.strip() and fields is not None and fields:
+            key = next(reversed(fields))
+            fields[key][-1] = f"{fields[key][-1]} {line.strip()}".strip()
+    finish(last, closed=False)
+    return list_from_records(records, path, None, "ris", warnings, tagger)

@@ -1,0 +1,126 @@
+"""CSV, TSV and JSON Lines exports -> ReadingLists, one per list or seed column value (pure)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable
+
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.records import list_from_records
+
+Tagger = Callable[[str], tuple[str, ...]]
+# Header names, matched case-insensitively: paperlist's own, then Zotero, Scopus and Web of Science.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "text": ("text", "snippet"),
+    "title": ("title", "article title", "document title", "primary title", "ti"),
+    "abstract": ("abstract", "abstract note", "ab"),
+    "authors": ("authors", "author", "author full names", "author names", "au", "af"),
+    "year": ("year", "publication year", "py", "date"),
+    "venue": ("source title", "publication title", "journal", "venue", "so"),
+    "doi": ("doi", "di"),
+    "url": ("url", "link"),
+    "list": ("path", "list"),
+    "seed": ("seed_title", "seed", "seed title"),
+    "line": ("line",),
+    "title_only": ("title_only",),
+    "scholar_id": ("scholar_id",),
+}
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    names = [h.strip().lstrip("\ufeff").casefold() for h in header]
+    found = {}
+    for field, aliases in COLUMNS.items():
+        for alias in aliases:
+            if alias in names:
+                found[field] = names.index(alias)
+                break
+    return found
+
+
+def _delimiter(text: str, default: str) -> str:
+    """The delimiter of a CSV export: Scopus and European Excel write ``;``, Web of Science tabs."""
+    first = text.split("\n", 1)[0]
+    counts = {d: first.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: (counts[d], d == default))
+    return best if counts[best] else default
+
+
+def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source: str,
+                   warnings: list[Diagnostic], tagger: Tagger | None) -> list[ReadingList]:
+    """Group rows by their list (or seed) column; each group keeps its first-seen order."""
+    groups: dict[str, tuple[str | None, list[tuple[int, str, Record]]]] = {}
+    for number, row in rows:
+        title, abstract, text = row.get("title") or None, row.get("abstract") or None, row.get("text") or None
+        body = text or abstract or title
+        if not body:
+            warnings.append(Diagnostic(path, number, "row has no text, abstract or title; skipped"))
+            continue
+        line = int(row["line"]) if row.get("line", "").isdigit() else number
+        record = Record(title, row.get("authors") or None, (row.get("year") or "")[:4] or None,
+                        row.get("venue") or None, row.get("doi") or None, row.get("url") or None,
+                        row.get("scholar_id") or None,
+                        title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title)
+        if record == Record():
+            record = None
+        key = ("list", row["list"]) if row.get("list") else ("seed", row["seed"]) if row.get("seed") else ("", "")
+        groups.setdefault(key, (row.get("seed") or None, []))[1].append((line, body, record))
+    if not groups:
+        return [list_from_records([], path, None, source, warnings, tagger)]
+    lists = []
+    by_seed = sum(kind == "seed" for kind, _ in groups)
+    for n, ((kind, value), (seed, records)) in enumerate(groups.items()):
+        # A list column names the list (paperlist's own export reads back to its lists);
+        # lists told apart only by their seed title are numbered within the file.
+        list_path = value if kind == "list" else f"{path}#{n + 1}" if kind == "seed" and by_seed > 1 else path
+        lists.append(list_from_records(records, list_path, seed, source, warnings if n == 0 else [], tagger))
+    return lists
+
+
+def parse_table(text: str, path: str, tagger: Tagger | None = None, delimiter: str = ",") -> list[ReadingList]:
+    """A CSV or TSV export with a header row; columns are recognised by name (COLUMNS)."""
+    warnings: list[Diagnostic] = []
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
+    try:
+        header = next(reader, None)
+        if header is None:
+            return [list_from_records([], path, None, "csv", [Diagnostic(path, None, "empty file")], tagger)]
+        columns = _columns(header)
+        if not {"text", "title", "abstract"} & set(columns):
+            warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
+            return [list_from_records([], path, None, "csv", warnings, tagger)]
+        rows = []
+        for row in reader:
+            if not any(cell.strip() for cell in row):
+                continue
+            values = {field: row[i].strip() if i < len(row) else "" for field, i in columns.items()}
+            rows.append((reader.line_num, values))
+    except csv.Error as exc:
+        warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
+    return _rows_to_lists(rows, path, "csv", warnings, tagger)
+
+
+def parse_jsonl(text: str, path: str, tagger: Tagger | None = None) -> list[ReadingList]:
+    """paperlist's own ``export --format jsonl`` (or any JSON Lines with the same keys)."""
+    warnings: list[Diagnostic] = []
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            warnings.append(Diagnostic(path, number, "not a JSON object; skipped"))
+            continue
+        if not isinstance(record, dict):
+            warnings.append(Diagnostic(path, number, "not a JSON object; skipped"))
+            continue
+        values = {}
+        for field, aliases in COLUMNS.items():
+            value = next((record[a] for a in aliases if isinstance(record.get(a), (str, int))), None)
+            if value is not None:
+                values[field] = str(value).strip()
+        rows.append((number, values))
+    return _rows_to_lists(rows, path, "jsonl", warnings, tagger)

@@ -1,0 +1,1 @@
+"""Rendering: results -> text in each output format; escaping for a format lives here only (pure)."""

@@ -1,0 +1,195 @@
+"""Duplicate groups -> text in each output format (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup
+from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.papers import Grouping, record_fields
+from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
+from paperlist.render.textfmt import Style, md_escape, to_csv, to_json, warnings_json
+from paperlist.render.worddiff import MAX_DIFF_WORDS, diff_words, marked, word_diff
+
+KINDS = tuple(KIND_ORDER)
+SECTION_TITLES = {"exact": "Exact copies", "truncation": "Cut at another length", "identifier": "Same DOI or Scholar id",
+                  "title": "Same title", "near": "Re-worded", "maybe": "Maybe the same paper"}
+OPEN, CLOSE, ROLES = {"-": "[-", "+": "{+"}, {"-": "-]", "+": "+}"}, {"=": "", "-": "del", "+": "ins"}
+TEXT_LINES = 3  # lines of the kept text shown per group
+PAIRS_SHOWN = 4  # pairs listed per group in the text view
+
+
+@dataclass(frozen=True)
+class DupesReport:
+    """What ``paperlist dupes`` prints: the groups shown, the run's papers, and how they were found."""
+
+    groups: list[DuplicateGroup]
+    grouping: Grouping
+    snippets: int
+    threshold: float | None
+    maybe: float | None
+    explain: bool = False
+    warnings: list[Diagnostic] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def _totals(report: DupesReport) -> dict[str, object]:
+    every = report.grouping.groups
+    confident = [g for g in every if g.tier == "duplicate"]
+    return {
+        "snippets": report.snippets,
+        "papers": len(report.grouping.papers),
+        "in_several_lists": report.grouping.in_several_lists,
+        "groups": len(confident),
+        "maybe_groups": len(every) - len(confident),
+        "duplicate_snippets": sum(len(g.members) - 1 for g in confident),
+        "cross_list_groups": sum(len(g.lists) >= 2 for g in confident),
+        "by_kind": {kind: sum(g.kind == kind for g in confident) for kind in KINDS},
+        "shown_groups": len(report.groups),
+        "threshold": report.threshold,
+        "maybe": report.maybe,
+    }
+
+
+def _paper_ids(report: DupesReport) -> dict[int, int]:
+    return {p.group: p.id for p in report.grouping.papers if p.group is not None}
+
+
+def dupes_document(report: DupesReport) -> dict[str, object]:
+    """The JSON document of ``dupes``."""
+    paper_ids = _paper_ids(report)
+    groups = []
+    for g in report.groups:
+        members = [{"path": m.path, "line": m.line, "index": m.index, "seed_title": m.seed_title,
+                    "text": m.text, "keep": n == g.keep, "fingerprint": fingerprint(match_key(m.text)),
+                    **record_fields(m.record)} for n, m in enumerate(g.members)]
+        pairs = []
+        for p in g.pairs:
+            pair: dict[str, object] = {"a": p.a, "b": p.b, "kind": p.kind, "similarity": round(p.similarity, 4)}
+            if report.explain:
+                pair["diff"] = word_diff(g.members[p.a].text, g.members[p.b].text)
+            pairs.append(pair)
+        groups.append({"id": g.id, "paper": paper_ids.get(g.id), "kind": g.kind, "tier": g.tier,
+                       "similarity": round(g.similarity, 4), "lists": list(g.lists), "members": members,
+                       "pairs": pairs})
+    return {"groups": groups, "totals": _totals(report), "warnings": warnings_json(report.warnings)}
+
+
+def _headline(report: DupesReport) -> str:
+    t = _totals(report)
+    kinds = ", ".join(f"{n} {kind}" for kind, n in t["by_kind"].items() if n)  # type: ignore[union-attr]
+    line = (f"{t['snippets']} snippets, {t['papers']} papers ({t['in_several_lists']} in two or more lists); "
+            f"{t['groups']} duplicate groups ({kinds or 'none'}), {t['cross_list_groups']} across lists")
+    if report.maybe is not None:
+        line += f"; {t['maybe_groups']} maybe groups"
+    if t["shown_groups"] != t["groups"] + t["maybe_groups"]:  # type: ignore[operator]
+        line += f"; {t['shown_groups']} shown"
+    return line
+
+
+def _section(group: DuplicateGroup) -> str:
+    return "maybe" if group.tier == "maybe" else group.kind
+
+
+def _diff_lines(a: str, b: str, style: Style, indent: str) -> list[str]:
+    ops, shortened = diff_words(terminal_safe(a), terminal_safe(b))
+    tokens = []
+    for op, words in ops:
+        parts = words.split()
+        if op != "=":
+            parts[0], parts[-1] = OPEN[op] + parts[0], parts[-1] + CLOSE[op]
+            if len(parts) == 1:
+                parts = [marked(op, words)]
+        tokens += [(word, ROLES[op]) for word in parts]
+    if shortened:
+        tokens.append((f"[diff of the first {MAX_DIFF_WORDS} words only]", "dim"))
+    return [indent + " ".join(style.paint(word, role) if role else word for word, role in line)
+            for line in wrap_tokens(tokens, style.width - len(indent))]
+
+
+def _group_lines(g: DuplicateGroup, style: Style, explain: bool, names: dict[str, str]) -> list[str]:
+    copies = f"{len(g.members)} copies in {len(g.lists)} list{'s' if len(g.lists) != 1 else ''}"
+    head = f"[{g.id}] {style.paint(g.kind, 'kind')} {g.similarity:.2f} · {copies}"
+    lines = [head if style.color else cut(head, style.width)]
+    title = next((m.record.title for m in (g.members[g.keep], *g.members) if m.record and m.record.title), None)
+    if title:
+        lines += ["    " + style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - 4)]
+    lines += ["    " + line for line in wrap(terminal_safe(g.members[g.keep].text), style.width - 4, TEXT_LINES)]
+    number_width = len(str(len(g.members))) + 1
+    for n, m in enumerate(g.members, 1):
+        mark = f"{n}{'*' if n - 1 == g.keep else ''}".ljust(number_width)
+        place = f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}"
+        text = wrap(f"{place} · {terminal_safe(m.seed_title or '(no seed title)')}", style.width - 6 - number_width)
+        lines.append(f"    {mark}  {text[0]}")
+        lines += [" " * (6 + number_width) + line for line in text[1:]]
+    shown = [p for p in g.pairs if explain or p.kind not in ("exact", "identifier", "title")]
+    for p in shown[:PAIRS_SHOWN]:
+        lines.append(f"    {p.a + 1}~{p.b + 1}  {p.kind} {p.similarity:.2f}")
+        if explain:
+            lines += _diff_lines(g.members[p.a].text, g.members[p.b].text, style, "      ")
+    if len(shown) > PAIRS_SHOWN:
+        lines.append(f"    (+{len(shown) - PAIRS_SHOWN} more pairs: --format json lists them all)")
+    return lines
+
+
+def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
+    """A header line, then compact groups by kind: kept text once, each copy as ``name:line`` and seed title."""
+    names = {path: terminal_safe(name) for path, name in report.names.items()}
+    lines = wrap(_headline(report), style.width)
+    section = None
+    for g in report.groups:
+        if _section(g) != section:
+            section = _section(g)
+            count = sum(_section(other) == section for other in report.groups)
+            lines += ["", style.paint(f"{SECTION_TITLES[section]} ({count})", "head")]
+        lines += [""] + _group_lines(g, style, report.explain, names)
+    if report.groups:
+        lines += [""] + wrap("* = the copy kept (longest, least truncated); n~m = how two copies match", style.width)
+    return "\n".join(lines) + "\n"
+
+
+def render_dupes_json(report: DupesReport, style: Style = Style()) -> str:
+    """The JSON document."""
+    return to_json(dupes_document(report))
+
+
+def render_dupes_csv(report: DupesReport, style: Style = Style()) -> str:
+    """One row per member with its group id; with ``--explain``, each copy's diff against the kept one."""
+    paper_ids = _paper_ids(report)
+    header = ["group", "paper", "kind", "tier", "similarity", "keep", "path", "line", "index", "seed_title",
+              "fingerprint", "text"] + (["diff_from_kept"] if report.explain else [])
+    rows = []
+    for g in report.groups:
+        kept = g.members[g.keep].text
+        for n, m in enumerate(g.members):
+            row = [g.id, paper_ids.get(g.id, ""), g.kind, g.tier, f"{g.similarity:.4f}", str(n == g.keep).lower(),
+                   m.path, m.line, m.index, m.seed_title or "", fingerprint(match_key(m.text)), m.text]
+            if report.explain:
+                row.append("" if n == g.keep else word_diff(kept, m.text))
+            rows.append(row)
+    return to_csv(header, rows, style.csv_raw)
+
+
+def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
+    """A Markdown report: one section per group, members as a list, pairs (and diffs) below."""
+    lines = ["# Duplicate snippets", "", md_escape(_headline(report)) + "."]
+    for g in report.groups:
+        lines += ["", f"## Group {g.id}: {g.kind} ({g.tier}, similarity {g.similarity:.2f})", ""]
+        for n, m in enumerate(g.members, 1):
+            keep = " **(keep)**" if n - 1 == g.keep else ""
+            lines.append(f"{n}. {md_escape(f'{m.path}:{m.line}')}{keep}: {md_escape(m.text)}")
+        lines.append("")
+        for p in g.pairs:
+            lines.append(f"- {p.a + 1} ~ {p.b + 1}: {p.kind}, {p.similarity:.2f}")
+            if report.explain:
+                lines.append(f"  - diff: {md_escape(word_diff(g.members[p.a].text, g.members[p.b].text))}")
+    return "\n".join(lines) + "\n"
+
+
+DUPES_RENDERERS: dict[str, Callable[[DupesReport, Style], str]] = {
+    "text": render_dupes_text,
+    "json": render_dupes_json,
+    "csv": render_dupes_csv,
+    "markdown": render_dupes_markdown,
+}

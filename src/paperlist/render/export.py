@@ -1,0 +1,69 @@
+"""Snippets with their papers -> one record per snippet in each export format (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from paperlist.model import Diagnostic, ReadingList
+from paperlist.match.papers import Grouping, record_fields, snippet_key
+from paperlist.render.textfmt import Style, json_line, to_csv, to_json, warnings_json
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What ``paperlist export`` writes: the lists, the papers their snippets belong to, the warnings."""
+
+    lists: Sequence[ReadingList]
+    grouping: Grouping
+    warnings: Sequence[Diagnostic] = ()
+
+
+def _records(report: ExportReport) -> list[dict[str, object]]:
+    paper_of = report.grouping.paper_of()
+    records = []
+    for rl in report.lists:
+        for s in rl.snippets:
+            paper = paper_of[snippet_key(s)]
+            records.append({"path": s.path, "line": s.line, "index": s.index, "seed_title": s.seed_title,
+                            "text": s.text, "truncated": s.truncated, "tags": list(s.tags),
+                            "paper": paper.id, "keep": paper.kept is s, **record_fields(s.record, rl.source)})
+    return records
+
+
+RECORD_COLUMNS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "source")
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "" if value is None else value
+
+
+def render_export_jsonl(report: ExportReport, style: Style = Style()) -> str:
+    """One JSON object per snippet per line (no header: counts are the line count)."""
+    return "".join(json_line(r) for r in _records(report))
+
+
+def render_export_json(report: ExportReport, style: Style = Style()) -> str:
+    """``{"snippets": [...], "totals": {...}, "warnings": [...]}``."""
+    records = _records(report)
+    totals = {"lists": len(report.lists), "snippets": len(records), "papers": len(report.grouping.papers),
+              "in_several_lists": report.grouping.in_several_lists}
+    return to_json({"snippets": records, "totals": totals, "warnings": warnings_json(report.warnings)})
+
+
+def render_export_csv(report: ExportReport, style: Style = Style()) -> str:
+    """One row per snippet; tags joined with ``;``."""
+    header = ["path", "line", "index", "seed_title", "text", "truncated", "tags", "paper", "keep", *RECORD_COLUMNS]
+    rows = [[r["path"], r["line"], r["index"], r["seed_title"] or "", r["text"], str(r["truncated"]).lower(),
+             ";".join(r["tags"]), r["paper"], str(r["keep"]).lower(),  # type: ignore[arg-type]
+             *(_cell(r[c]) for c in RECORD_COLUMNS)] for r in _records(report)]
+    return to_csv(header, rows, style.csv_raw)
+
+
+EXPORT_RENDERERS: dict[str, Callable[[ExportReport, Style], str]] = {
+    "jsonl": render_export_jsonl,
+    "json": render_export_json,
+    "csv": render_export_csv,
+}

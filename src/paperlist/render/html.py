@@ -1,0 +1,268 @@
+"""Everything a run knows -> one self-contained HTML report: no network, readable without JavaScript (pure)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+from paperlist.model import DuplicateGroup, KIND_ORDER
+from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.papers import Grouping, merged_record
+from paperlist.reports.summary import Summary
+from paperlist.render.terminal import terminal_safe
+from paperlist.render.textfmt import safe_url
+from paperlist.reports.triage import Entry
+from paperlist.render.worddiff import diff_words
+
+STATIC_ENTRIES = 200
+HEATMAP_LISTS = 100  # readable up to about this many lists  # entries written as HTML (all of them are in the data the script pages through)
+BAR_HEIGHT = 16
+
+
+@dataclass(frozen=True)
+class HtmlReport:
+    """What the report shows."""
+
+    summary: Summary
+    grouping: Grouping
+    entries: Sequence[Entry]
+    titles: dict[str, str | None]
+    names: dict[str, str]
+    rule: str
+    focus_words: frozenset[str] = frozenset()
+    groups: Sequence[DuplicateGroup] = field(default_factory=list)
+
+
+def h(text: object) -> str:
+    """Text from input, safe in HTML: controls shown as escapes, markup characters escaped."""
+    return html.escape(terminal_safe(str(text)), quote=True)
+
+
+def _asset(name: str) -> str:
+    return resources.files("paperlist.render").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def _json_for_script(document: object) -> str:
+    """JSON inside <script type=application/json>: nothing in it can close the element or open a comment."""
+    return json.dumps(document, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _overview(report: HtmlReport) -> str:
+    t = report.summary.totals
+    confident = [g for g in report.grouping.groups if g.tier == "duplicate"]
+    kinds = {kind: sum(g.kind == kind for g in confident) for kind in KIND_ORDER}
+    cards = [("lists", t["lists"]), ("snippets", t["snippets"]), ("papers", t["papers"]),
+             ("in 2+ lists", t["in_several_lists"])] + [(f"{k} groups", n) for k, n in kinds.items() if n]
+    cards.append(("warnings", len(report.summary.warnings)))
+    out = ['<section id="overview"><h2>Overview</h2><div class="cards">']
+    out += [f'<div class="card"><b>{n}</b><span>{h(label)}</span></div>' for label, n in cards]
+    out.append("</div>")
+    if report.summary.warnings:
+        out.append("<details><summary>Warnings</summary><ul>")
+        out += [f"<li>{h(w.render())}</li>" for w in report.summary.warnings[:500]]
+        out.append("</ul></details>")
+    return "".join(out) + "</section>"
+
+
+def _topics(report: HtmlReport) -> str:
+    tags = report.summary.totals["tags"]
+    assert isinstance(tags, dict)
+    out = ['<section id="topics"><h2>Topics</h2><p class="muted">Papers carrying each tag (a paper counts once). '
+           '<span class="js-only hidden">Click a bar to filter the reading list.</span></p>']
+    if not tags:
+        return "".join(out) + "<p>No paper matched a tag rule.</p></section>"
+    most = max(tags.values())
+    out.append('<div id="tag-chart" role="img" aria-label="tag counts">')
+    for tag, n in tags.items():
+        # One row per tag; the bar is an SVG rect sized in percent (no inline style: the CSP forbids it).
+        out.append(f'<div class="tagrow"><span class="bar-label" data-tag="{h(tag)}">{h(tag)}</span>'
+                   f'<svg class="barbox" height="{BAR_HEIGHT}"><rect class="bar" data-tag="{h(tag)}" x="0" y="0" '
+                   f'width="{max(0.5, 100 * n / most):.1f}%" height="{BAR_HEIGHT}"><title>{h(tag)}: {n} papers'
+                   f'</title></rect></svg><span class="count">{n}</span></div>')
+    return "".join(out) + "</div></section>"
+
+
+def overlap_order(paths: Sequence[str], shared: dict[tuple[str, str], int]) -> list[str]:
+    """Lists ordered so that those sharing papers sit together: greedy, each next list the one sharing most
+    with the last placed (ties by input order), starting from the list sharing most in all."""
+    def share(a: str, b: str) -> int:
+        return shared.get((a, b), shared.get((b, a), 0))
+    left = list(paths)
+    if not left:
+        return []
+    order = [max(left, key=lambda a: (sum(share(a, b) for b in left if b != a), -left.index(a)))]
+    left.remove(order[0])
+    while left:
+        nxt = max(left, key=lambda b: (share(order[-1], b), sum(share(a, b) for a in order), -left.index(b)))
+        order.append(nxt)
+        left.remove(nxt)
+    return order
+
+
+def _heatmap(report: HtmlReport) -> str:
+    lists = report.summary.lists
+    if len(lists) < 2:
+        return ""
+    shared = {(o["a"], o["b"]): int(o["shared"]) for o in report.summary.overlap}  # type: ignore[arg-type]
+    number = {s.path: n for n, s in enumerate(lists, 1)}
+    paths = [s.path for s in lists]
+    note = ""
+    if len(paths) > HEATMAP_LISTS:
+        # A grid of a thousand lists is half a million cells: show the lists that share most.
+        total: dict[str, int] = {}
+        for (a, b), n in shared.items():
+            total[a] = total.get(a, 0) + n
+            total[b] = total.get(b, 0) + n
+        paths = sorted(paths, key=lambda p: (-total.get(p, 0), number[p]))[:HEATMAP_LISTS]
+        note = f" Only the {HEATMAP_LISTS} of {len(lists)} lists that share most papers are drawn."
+    order = overlap_order(paths, shared)
+    cell = max(6, min(24, 720 // len(order)))
+    margin = 28
+    most = max(shared.values(), default=1)
+    size = margin + cell * len(order)
+    out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; lists that share most sit together. Hover a '
+           f'cell for its lists. Numbers are the rows of the table below.{note}</p><div class="scroll">'
+           f'<svg id="heatmap" width="{size + 4}" height="{size + 4}" role="img" aria-label="list overlap">']
+    label_every = 1 if cell >= 18 else -(-18 // cell)  # two-digit labels need about 18 px
+    for i, a in enumerate(order):
+        if i % label_every == 0:
+            out.append(f'<text x="{margin - 4}" y="{margin + i * cell + cell * 0.7:.0f}" text-anchor="end">'
+                       f'{number[a]}</text><text x="{margin + i * cell + cell / 2:.0f}" y="{margin - 6}" '
+                       f'text-anchor="middle">{number[a]}</text>')
+        for j in range(i):
+            b = order[j]
+            n = shared.get((a, b), shared.get((b, a), 0))
+            level = 225 - round(180 * n / most)  # light blue for one shared paper, dark for the most
+            colour = f"rgb({level},{level},255)" if n else "#e9ebf0"
+            out.append(f'<rect class="cell" x="{margin + j * cell}" y="{margin + i * cell}" width="{cell - 1}" '
+                       f'height="{cell - 1}" fill="{colour}"><title>{h(report.names.get(a, a))} × '
+                       f'{h(report.names.get(b, b))}: {n} shared papers</title></rect>')
+    return "".join(out) + "</svg></div>"
+
+
+LIST_TABLE_OPEN = 20  # more lists than this: the table starts folded, below the heatmap
+
+
+def _lists(report: HtmlReport) -> str:
+    many = len(report.summary.lists) > LIST_TABLE_OPEN
+    out = ['<section id="lists"><h2>Lists</h2>', _heatmap(report),
+           f'<details{"" if many else " open"}><summary>{len(report.summary.lists)} lists</summary>'
+           '<div class="scroll"><table><thead><tr><th class="n">#</th>'
+           '<th>seed title</th><th>list</th><th class="n">snippets</th><th class="n">papers</th>'
+           '<th class="n">only here</th><th>top tags</th></tr></thead><tbody>']
+    for n, s in enumerate(report.summary.lists, 1):
+        tags = ", ".join(f"{t} {c}" for t, c in list(s.tags.items())[:3])
+        out.append(f'<tr><td class="n">{n}</td><td>{h(s.seed_title or "(no seed title)")}</td><td>{h(s.name)}</td>'
+                   f'<td class="n">{s.snippets}</td><td class="n">{s.papers}</td><td class="n">{s.only_here}</td>'
+                   f'<td>{h(tags)}</td></tr>')
+    return "".join(out) + "</tbody></table></div></details></section>"
+
+
+def _diff_html(a: str, b: str) -> str:
+    ops, shortened = diff_words(a, b)
+    parts = [{"=": "{}", "-": "<del>{}</del>", "+": "<ins>{}</ins>"}[op].format(h(words)) for op, words in ops]
+    return " ".join(parts) + (" <span class=\"muted\">(first 2,000 words)</span>" if shortened else "")
+
+
+def _duplicates(report: HtmlReport) -> str:
+    groups = sorted(report.groups, key=lambda g: (KIND_ORDER[g.kind], g.id))
+    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{len(groups)} groups of copies of one '
+           'paper; the copy kept is in bold. Open a group for its copies and, for cuts and re-wordings, a word diff '
+           '(<ins>added</ins>, <del>removed</del>).</p>']
+    for g in groups:
+        kept = g.members[g.keep]
+        out.append(f'<details class="group" data-group="{g.id}"><summary><span class="kind">{h(g.kind)}</span>'
+                   f'{g.similarity:.2f} · {len(g.members)} copies in {len(g.lists)} lists · '
+                   f'{h(kept.text[:140])}{"…" if len(kept.text) > 140 else ""}</summary><ol>')
+        for n, m in enumerate(g.members):
+            place = f"{report.names.get(m.path, m.path)}:{m.line}"
+            css = ' class="keep"' if n == g.keep else ""
+            out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)} · '
+                       f'{h(m.seed_title or "(no seed title)")}<br>{h(m.text)}</li>')
+        out.append("</ol>")
+        for p in g.pairs:
+            if p.kind in ("truncation", "near"):
+                out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)} {p.similarity:.2f}</p>'
+                           f'<p>{_diff_html(g.members[p.a].text, g.members[p.b].text)}</p>')
+        out.append("</details>")
+    return "".join(out) + "</section>"
+
+
+def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
+    p = entry.paper
+    record = merged_record(p)
+    return {"rank": entry.rank, "paper": p.id, "fingerprint": fingerprint(match_key(p.kept.text)),
+            "text": terminal_safe(p.kept.text), "title": terminal_safe(record.title) if record and record.title else None,
+            "year": record.year if record else None, "url": safe_url(record.url) if record else None,
+            "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
+            "places": [terminal_safe(f"{report.names.get(m.path, m.path)}:{m.line}") for m in p.members],
+            "tags": list(p.tags)}
+
+
+def _marked(text: str, focus: frozenset[str]) -> str:
+    if not focus:
+        return h(text)
+    out = []
+    for word in text.split(" "):
+        bare = "".join(c for c in word.lower() if c.isalnum())
+        out.append(f"<mark>{h(word)}</mark>" if bare in focus else h(word))
+    return " ".join(out)
+
+
+def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
+    title = ""
+    if p["title"]:
+        label = h(p["title"]) + (f" ({h(p['year'])})" if p["year"] else "")
+        title = (f'<a class="title" href="{h(p["url"])}" rel="noopener noreferrer">{label}</a><br>' if p["url"]
+                 else f'<div class="title">{label}</div>')
+    tags = "".join(f'<span class="tag">{h(t)}</span>' for t in p["tags"])  # type: ignore[attr-defined]
+    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["rank"]}.</span>'
+            f'<div class="body">{title}<div>{_marked(str(p["text"]), focus)}</div><div class="meta">lists: '
+            f'{h("; ".join(p["lists"]))} · at: {h(", ".join(p["places"]))}</div>{tags}</div></li>')  # type: ignore[arg-type]
+
+
+def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
+    static = "".join(_static_entry(p, report.focus_words) for p in papers[:STATIC_ENTRIES])
+    more = len(papers) - STATIC_ENTRIES
+    note = (f'<p id="static-note" class="muted">The first {STATIC_ENTRIES} of {len(papers)} papers; turn on '
+            'JavaScript to page through all of them.</p>') if more > 0 else '<p id="static-note"></p>'
+    return (f'<section id="reading-section"><h2>Reading list</h2><p class="muted">{h(report.rule)}.</p>'
+            '<div class="controls js-only hidden"><input id="search" type="search" placeholder="Search title, text, '
+            'lists, tags" aria-label="search"><button id="clear-filter" type="button">Show all</button>'
+            '<button id="export" type="button">Export checked (<span id="checked-count">0</span>)</button></div>'
+            '<textarea id="export-out" class="hidden" readonly aria-label="checked fingerprints"></textarea>'
+            f'<p id="reading-status" class="muted"></p>{note}<ol id="reading" class="reading">{static}</ol>'
+            '<div id="pager" class="pager hidden"><button id="prev" type="button">Previous</button><span id="page">'
+            '</span><button id="next" type="button">Next</button></div></section>')
+
+
+def render_report(report: HtmlReport) -> str:
+    """The report as one HTML document whose Content-Security-Policy allows only its own inline style and script."""
+    style, script = _asset("report.css"), _asset("report.js")
+    papers = [_paper_data(e, report) for e in report.entries]
+    identity = hashlib.sha1("".join(sorted(str(p["fingerprint"]) for p in papers)).encode()).hexdigest()[:12]
+    data = _json_for_script({"id": identity, "papers": papers, "focusWords": sorted(report.focus_words)})
+    csp = (f"default-src 'none'; style-src {_csp_hash(style)}; script-src {_csp_hash(script)}; img-src data:; "
+           "base-uri 'none'; form-action 'none'")
+    t = report.summary.totals
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta name="referrer" content="no-referrer"><title>Reading lists: {t["papers"]} papers</title>'
+            f"<style>{style}</style></head><body><header><h1>Reading lists</h1>"
+            f'<p class="muted">{t["lists"]} lists, {t["snippets"]} snippets, {t["papers"]} papers, made by paperlist. '
+            'Everything is in this file: it needs no network.</p><nav><a href="#overview">Overview</a>'
+            '<a href="#topics">Topics</a><a href="#lists">Lists</a><a href="#duplicates">Duplicates</a>'
+            '<a href="#reading-section">Reading list</a></nav></header><main>'
+            + _overview(report) + _topics(report) + _lists(report) + _duplicates(report) + _reading(report, papers)
+            + f'</main><script type="application/json" id="report-data">{data}</script>'
+            f"<script>{script}</script></body></html>\n")

@@ -1,0 +1,134 @@
+"""Output helpers shared by the renderers: escaping per format, tables, bars and colour (pure)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from paperlist.model import Diagnostic, Value
+from paperlist.render.terminal import cell_width, terminal_safe
+
+COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
+# Characters that start a formula in a spreadsheet (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
+# Bidi controls too, so that a JSON file shown in a terminal cannot reorder it. Lone
+# surrogates (undecodable bytes of a file name) become \\udcXX escapes: lossless, valid JSON.
+_JSON_UNSAFE = "[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"  # compiled for JSON output only
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+_MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !
+
+
+class Style(Value):
+    """How output is drawn: terminal width, colour, and whether CSV cells may hold formulas."""
+
+    __slots__ = ("width", "color", "csv_raw")
+
+    def __init__(self, width: int = 80, color: bool = False, csv_raw: bool = False) -> None:
+        self.width = width
+        self.color = color
+        self.csv_raw = csv_raw
+
+    def paint(self, text: str, role: str) -> str:
+        """Wrap already safe text in the colour of ``role`` when colouring."""
+        if not self.color or not text:
+            return text
+        return f"\x1b[{COLOURS[role]}m{text}\x1b[0m"
+
+
+def table(rows: Sequence[Sequence[str]], right: Iterable[int] = ()) -> list[str]:
+    """Align rows into columns by display width; column numbers in ``right`` are right-aligned."""
+    if not rows:
+        return []
+    right = set(right)
+    widths = [max(cell_width(row[c]) for row in rows) for c in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = []
+        for c, (cell, w) in enumerate(zip(row, widths)):
+            pad = " " * (w - cell_width(cell))
+            cells.append(pad + cell if c in right else cell + pad)
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def csv_cell(value: object, raw: bool = False) -> object:
+    """A CSV cell: text made terminal-safe and, unless ``raw``, never a live spreadsheet formula."""
+    if not isinstance(value, str):
+        return value
+    if not raw and value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    return terminal_safe(value)
+
+
+def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> str:
+    """Rows as CSV text with a header line (RFC 4180 quoting, ``\\n`` line ends)."""
+    import csv  # here, not at start-up: only CSV output needs it
+    import io
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows([csv_cell(cell, raw) for cell in row] for row in rows)
+    return buffer.getvalue()
+
+
+def to_json(document: object) -> str:
+    """Indented, key-order-preserving JSON with a final newline; every control character escaped."""
+    import json  # here, not at start-up: only JSON output needs it
+    return _json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
+
+
+def json_line(document: object) -> str:
+    """One compact JSON document on one line, every control character escaped."""
+    import json
+    return _json_safe(json.dumps(document, ensure_ascii=False)) + "\n"
+
+
+def _json_safe(text: str) -> str:
+    return re.sub(_JSON_UNSAFE, _json_escape, text)
+
+
+def warnings_json(warnings: Iterable[Diagnostic]) -> list[dict[str, object]]:
+    """Diagnostics as JSON objects."""
+    return [{"path": w.path, "line": w.line, "message": w.message} for w in warnings]
+
+
+def md_escape(text: str) -> str:
+    """Text from input made inert in Markdown: punctuation backslash-escaped, controls shown as escapes.
+
+    >>> md_escape("a*b* `c` <i>")
+    'a\\\\*b\\\\* \\\\`c\\\\` \\\\<i\\\\>'
+    """
+    return terminal_safe(text).translate(_MD_ESCAPES)
+
+
+def safe_url(url: str | None) -> str | None:
+    """An http(s) URL fit for a link target (spaces, quotes, brackets and controls percent-encoded), else None.
+
+    >>> safe_url("javascript:alert(1)") is None
+    True
+    >>> safe_url("https://x.org/a b(c)")
+    'https://x.org/a%20b%28c%29'
+    """
+    if not url or not url.lower().startswith(("http://", "https://")):
+        return None
+    return "".join(f"%{ord(c):02X}" if c in ' "\'<>()[]`{}|\\^' or ord(c) < 0x21 or 0x7F <= ord(c) < 0xA0
+                   else c for c in url)
+
+
+def md_link(text: str, url: str | None) -> str:
+    """``[text](url)`` with the text escaped, or the escaped text alone when the URL is not http(s)."""
+    target = safe_url(url)
+    return f"[{md_escape(text)}]({target})" if target else md_escape(text)
+
+
+def bar(count: int, most: int, width: int) -> str:
+    """A proportional bar of ``█`` characters, at least one for a non-zero count."""
+    if most <= 0 or count <= 0 or width <= 0:
+        return ""
+    return "█" * max(1, round(width * count / most))

@@ -1,0 +1,184 @@
+"""Triage reading list -> text in each output format (pure)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from paperlist.model import Record
+from paperlist.tagging.tags import TagMatcher
+from paperlist.render.terminal import terminal_safe, wrap
+from paperlist.match.papers import merged_record, record_fields
+from paperlist.render.textfmt import Style, md_escape, md_link, to_csv, to_json
+from paperlist.reports.triage import Entry, focus_words, ranking_rule
+
+TEXT_LINES = 4  # lines of each paper's text in the text view
+
+
+@dataclass(frozen=True)
+class TriageReport:
+    """The ranked entries and what the run knows about all papers and lists."""
+
+    entries: Sequence[Entry]
+    papers: int
+    in_several_lists: int
+    focus: Sequence[str]
+    titles: dict[str, str | None]
+    names: dict[str, str]
+    focus_rules: TagMatcher | None = None
+    notes: dict[int, str] = field(default_factory=dict)  # paper id -> what a collection knows of it
+
+    @property
+    def rule(self) -> str:
+        """The ranking rule in words."""
+        return ranking_rule(self.focus)
+
+
+def _bold_focus(text: str, report: TriageReport) -> str:
+    """Markdown-escape the text and put in bold each word that triggers a focus tag."""
+    escaped = md_escape(text)
+    hits = focus_words([text], report.focus, report.focus_rules.tag) if report.focus_rules else set()
+    if not hits:
+        return escaped
+    pattern = re.compile(r"(?<![^\W_])(" + "|".join(sorted(map(re.escape, hits), key=len, reverse=True)) + r")(?![^\W_])")
+    return pattern.sub(r"**\1**", escaped)
+
+
+def _score(entry: Entry) -> dict[str, int]:
+    return {"focus": len(entry.focus), "lists": len(entry.paper.lists)}
+
+
+def _score_text(entry: Entry, report: TriageReport) -> str:
+    lists = f"{len(entry.paper.lists)} list{'s' if len(entry.paper.lists) != 1 else ''}"
+    focus = f"{len(entry.focus)} focus tag{'s' if len(entry.focus) != 1 else ''}"
+    return f"{focus}, {lists}" if report.focus else lists
+
+
+def triage_document(report: TriageReport) -> dict[str, object]:
+    """The JSON document of ``triage``."""
+    papers = []
+    for e in report.entries:
+        p = e.paper
+        papers.append({"rank": e.rank, "paper": p.id, "text": p.kept.text, "truncated": p.kept.truncated,
+                       "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
+                       "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
+                       "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e),
+                       **record_fields(merged_record(p)), "seen": report.notes.get(p.id)})
+    return {"papers": papers, "rule": report.rule,
+            "totals": {"papers": len(papers), "distinct_papers": report.papers,
+                       "in_several_lists": report.in_several_lists, "focus": list(report.focus)}}
+
+
+def _headline(report: TriageReport) -> str:
+    shown = len(report.entries)
+    return (f"{shown} of {report.papers} papers shown ({report.in_several_lists} in two or more lists), "
+            f"{report.rule}.")
+
+
+def _titles(entry: Entry, report: TriageReport) -> str:
+    return "; ".join(report.titles.get(path) or "(no seed title)" for path in entry.paper.lists)
+
+
+def _places(entry: Entry, report: TriageReport) -> str:
+    return ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in entry.paper.members)
+
+
+def _md_item(prefix: str, text: str, indent: str, width: int) -> list[str]:
+    """A Markdown list line wrapped to the width; continuation lines indented into the item."""
+    lines = wrap(text, max(20, width - len(prefix)), break_long=False)
+    return [prefix + lines[0]] + [indent + line for line in lines[1:]]
+
+
+def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
+    """A checklist grouped into "in several lists" and "in one list", wrapped to the width."""
+    width = style.width
+    lines = ["# Reading list", ""] + wrap(md_escape(_headline(report)), width, break_long=False)
+    sections = (("In several lists", [e for e in report.entries if len(e.paper.lists) >= 2]),
+                ("In one list", [e for e in report.entries if len(e.paper.lists) < 2]))
+    for title, entries in sections:
+        if not entries:
+            continue
+        lines += ["", f"## {title}", ""]
+        for e in entries:
+            tags = ", ".join(f"**{md_escape(t)}**" if t in e.focus else md_escape(t) for t in e.paper.tags)
+            record = merged_record(e.paper)
+            head = f"- [ ] {e.rank}. "
+            if record and record.title:
+                title = f"**{md_link(record.title, record.url)}**" + (f" ({md_escape(record.year)})" if record.year else "")
+                lines += _md_item(head, title, "  ", width)
+                if not record.title_only:
+                    lines += _md_item("  ", _bold_focus(e.paper.kept.text, report), "  ", width)
+                if record.authors:
+                    lines += _md_item("  - by: ", md_escape(record.authors), "    ", width)
+            else:
+                lines += _md_item(head, _bold_focus(e.paper.kept.text, report), "  ", width)
+            fields = [("lists", md_escape(_titles(e, report))), ("tags", tags or "untagged"),
+                      ("at", md_escape(_places(e, report)))]
+            if e.paper.id in report.notes:
+                fields.append(("seen", md_escape(report.notes[e.paper.id])))
+            fields.append(("score", f"{_score_text(e, report)} · paper {e.paper.id}"))
+            for label, value in fields:
+                lines += _md_item(f"  - {label}: ", value, "    ", width)
+    return "\n".join(lines) + "\n"
+
+
+def _field(label: str, value: str, indent: str, style: Style) -> list[str]:
+    """``label: value`` wrapped under the value, all lines starting at ``indent``."""
+    lead = f"{indent}{label}: "
+    lines = wrap(terminal_safe(value), style.width - len(lead))
+    return [lead + lines[0]] + [" " * len(lead) + line for line in lines[1:]]
+
+
+def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
+    """Numbered entries: the paper's text wrapped (up to 4 lines), then its lists, tags, places and score."""
+    lines = wrap(_headline(report), style.width)
+    number_width = len(str(len(report.entries))) + 2
+    indent = " " * number_width
+    for e in report.entries:
+        record = merged_record(e.paper)
+        body = []
+        if record and record.title:
+            title = record.title + (f" ({record.year})" if record.year else "")
+            body += [style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - number_width)]
+        if not (record and record.title_only):
+            body += wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
+        lines += ["", f"{e.rank}.".ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
+        if record and record.url:
+            lines += _field("link", record.url, indent, style)
+        lines += _field("lists", _titles(e, report), indent, style)
+        tags = ", ".join(e.paper.tags) or "untagged"
+        tag_lines = _field("tags", tags, indent, style)
+        lines += [style.paint(line, "tag") if style.color else line for line in tag_lines]
+        lines += _field("at", _places(e, report), indent, style)
+        if e.paper.id in report.notes:
+            lines += _field("seen", report.notes[e.paper.id], indent, style)
+        lines += _field("score", f"{_score_text(e, report)} · paper {e.paper.id}", indent, style)
+    return "\n".join(lines) + "\n"
+
+
+def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
+    """The JSON document."""
+    return to_json(triage_document(report))
+
+
+def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
+    """One row per paper; lists, occurrences and tags joined with ``;``."""
+    header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags", "title", "authors",
+              "year", "doi", "url"]
+    rows = []
+    for e in report.entries:
+        record = merged_record(e.paper) or Record()
+        rows.append([e.rank, e.paper.id, len(e.focus), len(e.paper.lists), e.paper.kept.text,
+                     ";".join(report.titles.get(path) or "" for path in e.paper.lists),
+                     ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags),
+                     record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or ""])
+    return to_csv(header, rows, style.csv_raw)
+
+
+TRIAGE_RENDERERS: dict[str, Callable[[TriageReport, Style], str]] = {
+    "markdown": render_triage_markdown,
+    "text": render_triage_text,
+    "json": render_triage_json,
+    "csv": render_triage_csv,
+}

@@ -1,0 +1,1 @@
+"""Reports: what each report command computes from the grouped papers (pure)."""

@@ -1,0 +1,1 @@
+"""Tagging: the built-in and TOML tag rules, the matcher, and automatic topics (pure)."""
