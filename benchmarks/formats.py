@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate import cut, zipf_abstract as abstract  # noqa: E402
+from generate import cut  # noqa: E402
+from generate import zipf_abstract as abstract
 
 ROOT = Path(__file__).resolve().parent.parent
 READ = ("import sys; sys.path.insert(0, {src!r}); from paperlist.inputs.load import load_lists; "

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-
-import itertools
 
 SYLLABLES = ("ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "qu", "dri", "tra", "gen", "mod",
              "net", "par", "ser", "com", "lat", "ion", "ing", "al", "ed", "ive", "ure")

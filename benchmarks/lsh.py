@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from paperlist.match.dupes import build_corpus  # noqa: E402
 from paperlist.inputs.load import load_lists  # noqa: E402
+from paperlist.match.dupes import build_corpus  # noqa: E402
 from paperlist.tagging.tags import TagMatcher  # noqa: E402
 
 

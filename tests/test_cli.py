@@ -79,6 +79,7 @@ class ExamplesTest(unittest.TestCase):
     def test_jobs_read_in_parallel_only_to_tag(self):
         # Untagged snippets cost more to send back from a worker than to parse in place (benchmarks/RESULTS.md).
         from unittest import mock
+
         import paperlist.inputs.load as load
         from paperlist.tagging.tags import TagMatcher, builtin_rules
         calls = []
@@ -331,33 +332,3 @@ class ParserTest(unittest.TestCase):
                 shown = " ".join(out.split())  # the same at any terminal width
                 for name, (purpose, *_) in COMMANDS.items():
                     self.assertIn(f" {name} {purpose} ", shown)
-
-
-class StartupTest(unittest.TestCase):
-    def test_help_loads_none_of_the_working_modules(self):
-        code = ("import sys\nfrom paperlist.cli.main import main\ntry:\n    main(['dupes', '--help'])\nexcept SystemExit:\n    pass\n"
-                "print(sorted(m for m in ('dataclasses', 'json', 'unicodedata', 'hashlib', 'paperlist.cli.commands')"
-                " if m in sys.modules))")
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        self.assertIn("usage: paperlist dupes", result.stdout)
-        self.assertEqual(result.stdout.splitlines()[-1], "[]")
-
-    def test_a_short_summarize_loads_no_module_it_does_not_need(self):
-        # dataclasses (with inspect) and shutil (with bz2 and lzma) were a third of this run's start-up.
-        code = ("import sys, io\nfrom paperlist.cli.main import main\n"
-                f"assert main(['summarize', {str(EXAMPLES)!r}], stdout=io.StringIO()) == 0\n"
-                "print(sorted(m for m in ('dataclasses', 'inspect', 'shutil', 'lzma', 'json', 'csv', 'typing', "
-                "'paperlist.forked', 'paperlist.render.dupes') if m in sys.modules))")
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        self.assertEqual(result.stdout, "[]\n")
-        code = code.replace("'paperlist.render.dupes'", "'paperlist.match.identity', 'fnmatch', 'encodings.utf_8_sig'")
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        self.assertEqual(result.stdout, "[]\n")
-
-    def test_the_command_leaves_its_objects_to_the_exit(self):
-        # As the process's command (no argv), main freezes what it leaves, so the exit's last collection
-        # skips it; called with argv (as a library, or by these tests), it leaves the collector alone.
-        code = ("import gc, sys\nfrom paperlist.cli.main import main\nsys.argv = ['paperlist', 'tags']\n"
-                "main(['tags'])\nprint(gc.get_freeze_count() > 0)\nmain()\nprint(gc.get_freeze_count() > 0)")
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        self.assertEqual([line for line in result.stdout.splitlines() if line in ("False", "True")], ["False", "True"])

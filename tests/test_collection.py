@@ -12,13 +12,12 @@ import unittest
 from unittest import mock
 
 from paperlist.collection.adding import Collection
-from paperlist.match.dupes import find_duplicates
-from paperlist.inputs.load import load_lists
-from paperlist.match.papers import group_papers
-from paperlist.collection.store import Store
 from paperlist.collection.keys import PrefixTokens
+from paperlist.collection.store import Store
+from paperlist.inputs.load import load_lists
+from paperlist.match.dupes import find_duplicates
+from paperlist.match.papers import group_papers
 from paperlist.tagging.tags import TagMatcher
-
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
 from tests.test_papers import BASE, OTHERS, REWORDED, cut, write_collection
 

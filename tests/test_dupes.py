@@ -1,10 +1,10 @@
 import random
 import unittest
 
-from paperlist.match.dupes import find_duplicates, build_corpus, near_sets
-from paperlist.model import Snippet
+from paperlist.match.dupes import build_corpus, find_duplicates, near_sets
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.similarity import similar_pairs, similar_pairs_brute
+from paperlist.model import Snippet
 
 BASE = ("Training large neural networks across many machines is limited by the network, because every step "
         "exchanges gradients between all workers and the slowest link sets the pace of the whole job. "

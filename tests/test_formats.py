@@ -11,7 +11,6 @@ from paperlist.readers.latex import latex_to_text
 from paperlist.readers.mail import alert_kind, parse_mailbox
 from paperlist.readers.ris import parse_ris
 from paperlist.readers.table import parse_table
-
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
 
 FIXTURES = ROOT / "tests" / "data" / "formats"

@@ -1,6 +1,12 @@
 import unittest
 
-from paperlist.match.normalize import fingerprint, fold_words, is_truncated, match_key, strip_truncation
+from paperlist.match.normalize import (
+    fingerprint,
+    fold_words,
+    is_truncated,
+    match_key,
+    strip_truncation,
+)
 
 
 class FoldTest(unittest.TestCase):
@@ -48,6 +54,7 @@ class FastPathTest(unittest.TestCase):
         import random
         import string
         import unicodedata
+
         from paperlist.match.normalize import _WORD_RE
         rng = random.Random(9)
         alphabet = string.printable.replace("<", "").replace("&", "") + "…" * 5 + "aZ_ "

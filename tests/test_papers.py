@@ -6,7 +6,6 @@ import unittest
 
 from paperlist.match.dupes import find_duplicates
 from paperlist.model import Snippet
-
 from tests.helpers import EXAMPLES, TempDir, run_cli
 
 BASE = ("Training large neural networks across many machines is limited by the network, because every step "

@@ -3,7 +3,6 @@ import unittest
 from unittest import mock
 
 from paperlist.inputs.files import decode_bytes, find_files, read_source
-
 from tests.helpers import TempDir
 
 

@@ -7,7 +7,6 @@ import unittest
 
 from paperlist.match.normalize import match_key
 from paperlist.readers.text import parse_list
-
 from tests.helpers import ROOT
 
 DAILY = ROOT.parent / "shared" / "data" / "arxiv-daily-cs" / "daily"

@@ -1,7 +1,12 @@
 import random
 import unittest
 
-from paperlist.match.similarity import jaccard, search_similar, similar_pairs, similar_pairs_brute
+from paperlist.match.similarity import (
+    jaccard,
+    search_similar,
+    similar_pairs,
+    similar_pairs_brute,
+)
 
 
 class AllPairsTest(unittest.TestCase):
@@ -102,6 +107,7 @@ class PlantedCollectionTest(unittest.TestCase):
 
     def test_counting_in_parts_gives_the_same_pairs(self):
         from unittest import mock
+
         import paperlist.match.similarity as similarity
         rng = random.Random(8)
         # Tokens over the whole 64-bit range (as hashes are), with the ends of every part among them.
@@ -127,6 +133,7 @@ class ParallelTest(unittest.TestCase):
 
     def test_shared_probes_give_what_one_process_gives(self):
         from unittest import mock
+
         import paperlist.forked
         import paperlist.match.similarity as similarity
         rng = random.Random(41)

@@ -6,9 +6,17 @@ from itertools import combinations
 from unittest import mock
 
 from paperlist.collection import keys as stored_keys
+from paperlist.collection.keys import (
+    PrefixTokens,
+    fingerprint_hex,
+    fingerprint_number,
+    frequent_classes,
+    needs_order,
+    opening_number,
+    prefix_length,
+    shares_needed,
+)
 from paperlist.match.dupes import NearTexts
-from paperlist.collection.keys import (PrefixTokens, fingerprint_hex, fingerprint_number, frequent_classes,
-                                   needs_order, opening_number, prefix_length, shares_needed)
 
 FUNCTION_WORDS = "the of and in to a for with on we is that by this are from as".split()
 CONTENT_WORDS = [f"term{n}" for n in range(60)]

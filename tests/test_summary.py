@@ -4,8 +4,9 @@ from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
 from paperlist.readers.text import parse_list
 from paperlist.reports.summary import count_tags, summarize
-from paperlist.tagging.topics import rank_terms, term_sets
+from paperlist.tagging.apply import tag_lists
 from paperlist.tagging.tags import TagMatcher
+from paperlist.tagging.topics import rank_terms, term_sets
 
 A = "Federated learning on phones with GPUs saves energy, and federated learning scales…"
 B = "Graph neural networks train on GPUs with federated learning…"
@@ -14,8 +15,8 @@ B = "Graph neural networks train on GPUs with federated learning…"
 class SummaryTest(unittest.TestCase):
     def test_counts_add_up_per_paper(self):
         matcher = TagMatcher({"fl": ["federated learning"], "gpu": ["GPU"], "graph": ["graph neural network"]})
-        one = parse_list(f"Related papers: One\n{A}\n{B}\nplain text\n{A}\n", "1.txt", matcher.tag)
-        two = parse_list(f"Related papers: Two…\n{A}\n", "2.txt", matcher.tag)
+        one, two = tag_lists([parse_list(f"Related papers: One\n{A}\n{B}\nplain text\n{A}\n", "1.txt"),
+                              parse_list(f"Related papers: Two…\n{A}\n", "2.txt")], matcher.tag)
         lists = [one, two]
         grouping = group_papers(lists, find_duplicates([s for rl in lists for s in rl.snippets], threshold=None))
         summary = summarize(lists, grouping, terms=2)

@@ -1,6 +1,12 @@
 import unittest
 
-from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules, render_rules
+from paperlist.tagging.tags import (
+    RulesError,
+    TagMatcher,
+    builtin_rules,
+    load_rules,
+    render_rules,
+)
 
 
 class BuiltinRulesTest(unittest.TestCase):
@@ -104,7 +110,14 @@ class PhraseScanTest(unittest.TestCase):
     @staticmethod
     def scan(patterns: list[tuple[str, list[str]]], text: str) -> tuple[str, ...]:
         import re
-        from paperlist.tagging.tags import _CLAUSE_OR_QUOTE, _WORD_RE, _acronym_bases, _bases, _is_acronym
+
+        from paperlist.tagging.tags import (
+            _CLAUSE_OR_QUOTE,
+            _WORD_RE,
+            _acronym_bases,
+            _bases,
+            _is_acronym,
+        )
         clauses = [_WORD_RE.findall(part) for part in re.split(_CLAUSE_OR_QUOTE, text)]
         def same(rule_word: str, token: str) -> bool:
             if _is_acronym(rule_word):
@@ -119,6 +132,7 @@ class PhraseScanTest(unittest.TestCase):
 
     def test_random_texts(self):
         import random
+
         from paperlist.tagging.tags import _WORD_RE
         rules = builtin_rules()
         matcher = TagMatcher(rules)
@@ -143,6 +157,7 @@ class WordSplitTest(unittest.TestCase):
     def test_ascii_fast_path_finds_the_same_words(self):
         import random
         import string
+
         from paperlist.tagging.tags import _WORD_RE, _words
         rng = random.Random(4)
         alphabet = string.printable + "…" * 5 + "é_"

@@ -6,7 +6,6 @@ import unittest
 from unittest import mock
 
 from paperlist.render.terminal import cell_width
-
 from tests.helpers import EXAMPLES, TempDir, run_cli
 from tests.test_papers import write_collection
 
@@ -109,6 +108,7 @@ class ControlCharacterTest(unittest.TestCase):
     def test_printable_text_holds_nothing_to_escape(self):
         # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
         import re
+
         from paperlist.render.terminal import _UNSAFE, terminal_safe
         every = "".join(map(chr, range(0x110000)))
         escaped = [m.group() for m in re.finditer(_UNSAFE, every)]

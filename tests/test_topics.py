@@ -4,9 +4,15 @@ import gzip
 import json
 import unittest
 
-from paperlist.tagging.topics import ABSORB_SHARE, acronyms, candidate_terms, distinctive, rank_terms, term_sets
 from paperlist.tagging.stopwords import STOP_PHRASES
-
+from paperlist.tagging.topics import (
+    ABSORB_SHARE,
+    acronyms,
+    candidate_terms,
+    distinctive,
+    rank_terms,
+    term_sets,
+)
 from tests.helpers import ROOT, TempDir, run_cli
 
 DAILY = ROOT.parent / "shared" / "data" / "arxiv-daily-cs" / "daily"

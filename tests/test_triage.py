@@ -4,8 +4,9 @@ import unittest
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
 from paperlist.readers.text import parse_list
-from paperlist.tagging.tags import TagMatcher
 from paperlist.reports.triage import rank_papers
+from paperlist.tagging.apply import tag_lists
+from paperlist.tagging.tags import TagMatcher
 
 SHARED = "Shared GPU clusters in universities are often idle at night and overloaded before deadlines, we find…"
 LISTS = {
@@ -17,7 +18,7 @@ MATCHER = TagMatcher({"fl": ["federated"], "gpu": ["GPU"]})
 
 
 def entries(order, **options):
-    lists = [parse_list(LISTS[name], name, MATCHER.tag) for name in order]
+    lists = tag_lists([parse_list(LISTS[name], name) for name in order], MATCHER.tag)
     grouping = group_papers(lists, find_duplicates([s for rl in lists for s in rl.snippets], threshold=None))
     return rank_papers(grouping.papers, **options)
 

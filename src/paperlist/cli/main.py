@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from typing import TextIO
 
 from paperlist.cli.arguments import build_parser, terminal_columns
+from paperlist.cli.commands import run
 from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError
-
-TYPE_CHECKING = False  # typing is not imported at start-up (benchmarks/RESULTS.md)
-if TYPE_CHECKING:
-    import argparse
-    from typing import TextIO
-    from paperlist.render.textfmt import Style
-
-# The modules that do the work are imported once a command runs, not to print --help or a usage error.
+from paperlist.cli.options import options_from
+from paperlist.cli.pipeline import Context
+from paperlist.render.terminal import terminal_safe
+from paperlist.render.textfmt import Style
 
 MIN_WIDTH = 20
 OUTPUT_CHUNK = 64 * 1024
@@ -53,8 +52,6 @@ class ProgressLine:
 
 def _style(args: argparse.Namespace, stdout: TextIO, environ: Mapping[str, str]) -> Style:
     """Width from COLUMNS, else the terminal, else 80; colour only where the user wants and sees it."""
-    from paperlist.render.textfmt import Style
-
     width = max(MIN_WIDTH, terminal_columns(environ))
     choice = getattr(args, "color", "never")
     wanted = choice == "always" or (choice == "auto" and not environ.get("NO_COLOR")
@@ -109,8 +106,6 @@ def write_output(stdout: TextIO | None, text: str) -> str | None:
 
 def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
     """Write a report file whole (through a temporary file, so a failed write leaves no half report)."""
-    from paperlist.render.terminal import terminal_safe
-
     temporary = f"{path}.partial"
     try:
         with open(temporary, "w", encoding="utf-8") as handle:
@@ -147,17 +142,7 @@ def _tolerant_encoding() -> None:
 
 def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
-    """Run paperlist; returns the exit code. Without ``argv`` it is the process's command, which ends next."""
-    try:
-        return _main(argv, stdin, stdout, stderr)
-    finally:
-        if argv is None:
-            # Python's last collection at exit would walk every object still tracked (every module, function
-            # and class loaded) only to free what the exit frees anyway: about 5 ms of a small summarize's 60.
-            gc.freeze()
-
-
-def _main(argv: Sequence[str] | None, stdin, stdout: TextIO | None, stderr: TextIO | None) -> int:
+    """Run paperlist with ``argv`` (default: the process's arguments); returns the exit code."""
     if stdout is None and stderr is None:
         _tolerant_encoding()
         stdout = sys.stdout
@@ -166,21 +151,23 @@ def _main(argv: Sequence[str] | None, stdin, stdout: TextIO | None, stderr: Text
         if argv is None:
             argv = sys.argv[1:]
         args = build_parser(argv).parse_args(argv)
-        from paperlist.cli.commands import run
+        options = options_from(args, os.environ)
         if stdin is None:
             stdin = sys.stdin.buffer if sys.stdin is not None else None
+        progress = ProgressLine(diagnostics, not vars(args).get("quiet", True))  # type: ignore[arg-type]
+        context = Context(stdin, diagnostics, progress, _style(args, stdout, os.environ), progress.finish)  # type: ignore[arg-type]
         # A run builds millions of small acyclic objects; the cycle collector's repeated
         # passes over them cost about a quarter of the time at 100k snippets.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            progress = ProgressLine(diagnostics, not getattr(args, "quiet", True))  # type: ignore[arg-type]
-            status, output = run(args, stdin, diagnostics, progress, _style(args, stdout, os.environ))  # type: ignore[arg-type]
+            status, output = run(options, context)
         finally:
             if collecting:
                 gc.enable()
-        if getattr(args, "output", "-") != "-":
-            return _write_file(args.output, output, status, diagnostics)
+        destination = vars(args).get("output", "-")
+        if destination != "-":
+            return _write_file(destination, output, status, diagnostics)
         problem = write_output(stdout, output)
         if problem is not None:
             diagnostics.write(f"paperlist: error: writing output: {problem}\n")
@@ -190,7 +177,6 @@ def _main(argv: Sequence[str] | None, stdin, stdout: TextIO | None, stderr: Text
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except UsageError as exc:
-        from paperlist.render.terminal import terminal_safe
         diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -203,7 +189,6 @@ def _main(argv: Sequence[str] | None, stdin, stdout: TextIO | None, stderr: Text
         diagnostics.write(f"paperlist: error: out of resources ({type(exc).__name__}); try fewer or smaller inputs\n")
         return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - a bug must still end in one line and exit 2, never a traceback
-        from paperlist.render.terminal import terminal_safe
         diagnostics.write(f"paperlist: error: internal error, please report it: {type(exc).__name__}: "
                           f"{terminal_safe(str(exc))[:200]}\n")
         return EXIT_ERROR

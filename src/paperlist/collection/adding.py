@@ -7,14 +7,13 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
-from paperlist.forked import compute_aside
-from paperlist.match.identity import doi_key, title_words
-from paperlist.model import ReadingList, Snippet
-from paperlist.match.normalize import match_key
-from paperlist.collection.store import Store
 from paperlist.collection.keys import PrefixTokens, derive_order, needs_order
-
+from paperlist.collection.store import Store
+from paperlist.forked import compute_aside
+from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
+from paperlist.match.identity import doi_key, title_words
+from paperlist.match.normalize import match_key
+from paperlist.model import ReadingList, Snippet
 
 FORK_TEXTS = 20_000  # a first add of this many texts computes its token index in a forked child
 

@@ -1,12 +1,28 @@
-"""Schema migrations of the collection, one step per version; Store runs them in one transaction
-(imported only when a file needs one)."""
+"""Schema migrations of the collection, one step per version; the store runs them in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
-from paperlist.collection.store import Store, schema_statements
-from paperlist.collection.keys import PrefixTokens, derive_order, key_number, opening_number
+from paperlist.collection.keys import (
+    PrefixTokens,
+    derive_order,
+    key_number,
+    opening_number,
+)
+from paperlist.collection.schema import schema_statements
+
+
+class Store(Protocol):
+    """What a step needs of the store it migrates."""
+
+    db: sqlite3.Connection
+
+    def set_token_order(self, classes: dict[int, int], texts: int) -> None: ...
+
+    def add_tokens(self, prefixes: Iterable[tuple[int, Sequence[int]]]) -> None: ...
 
 
 def _one_to_two(store: Store) -> None:

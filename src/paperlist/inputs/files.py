@@ -7,8 +7,8 @@ import re
 import stat
 from collections.abc import Iterable, Iterator
 
-from paperlist.readers.detect import detect, format_by_name
 from paperlist.model import Diagnostic, Value
+from paperlist.readers.detect import detect, format_by_name
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

@@ -5,9 +5,18 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 
+from paperlist.inputs.files import (
+    STDIN,
+    STDIN_NAME,
+    Found,
+    Source,
+    decode_bytes,
+    find_files,
+    read_bytes,
+)
 from paperlist.model import Diagnostic, ReadingList, Value
 from paperlist.readers.detect import detect, parse_input
-from paperlist.inputs.files import STDIN, STDIN_NAME, Found, Source, decode_bytes, find_files, read_bytes
+from paperlist.tagging.apply import tag_lists
 from paperlist.tagging.tags import TagMatcher
 
 Progress = Callable[[int, int], None]
@@ -47,7 +56,9 @@ def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None)
         if decoded.text is None:
             return [], warnings, None
         text = decoded.text
-    lists, extra = parse_input(source.data, text, source.path, fmt, matcher.tag)
+    lists, extra = parse_input(source.data, text, source.path, fmt)
+    if matcher.rules:
+        lists = tag_lists(lists, matcher.tag)
     return lists, warnings + tuple(extra) + tuple(w for rl in lists for w in rl.warnings), None
 
 
@@ -78,6 +89,7 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: 
     ``with`` block terminates the workers instead of leaving them behind.
     """
     import multiprocessing  # only here: it costs ~20 ms to import
+
     from paperlist.forked import sigterm_exits
     with sigterm_exits():
         # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own

@@ -6,9 +6,17 @@ import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import islice
 
-from paperlist.model import KIND_ORDER, DuplicateGroup, Kind, Pair, Record, Snippet, Value
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
 from paperlist.match.similarity import search_similar
+from paperlist.model import (
+    KIND_ORDER,
+    DuplicateGroup,
+    Kind,
+    Pair,
+    Record,
+    Snippet,
+    Value,
+)
 
 # Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
 # Sorting 14,189 distinct arXiv abstracts, 1,383 neighbouring pairs share their
@@ -199,7 +207,9 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
 def _record_links(corpus: Corpus, records: list[list[Record]], bigrams: list[frozenset[str]],
                   known: list[Link], allowed: Callable[[int, int], bool]) -> list[Link]:
     """Links from what the records say: the same DOI or Scholar cluster, or the same title (identity.py)."""
-    from paperlist.match.identity import identity_links  # only records (BibTeX, RIS, e-mail, CSV) need it
+    from paperlist.match.identity import (
+        identity_links,  # only records (BibTeX, RIS, e-mail, CSV) need it
+    )
     title_only = [any(r.title_only for r in text_records) for text_records in records]
     identifier, titled = identity_links(records, corpus.keys, bigrams, title_only)
     # Only links that join what is not joined yet: the group's kind names the evidence it needed.

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from itertools import combinations
 from collections.abc import Sequence
+from itertools import combinations
 
-from paperlist.model import Record
 from paperlist.match.normalize import fold_words
+from paperlist.model import Record
 
 MIN_TITLE_WORDS = 4  # "Introduction" or "Editorial" name many papers; a title link needs 4 words
 MIN_TITLE_JACCARD = 0.5  # word overlap under which two titles "clearly differ"

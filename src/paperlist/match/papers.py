@@ -45,32 +45,9 @@ def merged_record(paper: Paper) -> Record | None:
                                                               for m in paper.members))
 
 
-def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
-    """The record as JSON fields (every key present, ``null`` when unknown)."""
-    fields: dict[str, object] = {f: getattr(record, f) if record else None
-                                 for f in ("title", "authors", "year", "venue", "doi", "url", "scholar_id")}
-    fields["title_only"] = bool(record and record.title_only)
-    if source is not None:
-        fields["source"] = source
-    return fields
-
-
-def _tags(members: Iterable[Snippet]) -> tuple[str, ...]:
+def paper_tags(members: Iterable[Snippet]) -> tuple[str, ...]:
+    """The tags of a paper: every tag of any of its copies, sorted."""
     return tuple(sorted({tag for m in members for tag in m.tags}))
-
-
-def retag(lists: Sequence[ReadingList], grouping: Grouping,
-          tagger) -> tuple[list[ReadingList], Grouping]:
-    """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
-    from paperlist.readers.records import tag_text
-    new = {snippet_key(s): s.replace(tags=tagger(tag_text(s.text, s.record))) for rl in lists for s in rl.snippets}
-    lists = [rl.replace(snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
-    groups = [g.replace(members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
-    papers = []
-    for p in grouping.papers:
-        members = tuple(new[snippet_key(m)] for m in p.members)
-        papers.append(p.replace(members=members, tags=_tags(members)))
-    return lists, Grouping(groups, papers)
 
 
 def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
@@ -88,10 +65,10 @@ def group_papers(lists: Sequence[ReadingList], groups: Sequence[DuplicateGroup],
         n = group_of.get(snippet_key(s)) if group_of else None
         if n is None:
             number = ids[snippet_key(s)] if ids else len(papers) + 1
-            papers.append(Paper(number, (s,), 0, (s.path,), s.tags if len(s.tags) < 2 else _tags((s,))))
+            papers.append(Paper(number, (s,), 0, (s.path,), s.tags if len(s.tags) < 2 else paper_tags((s,))))
         elif not placed[n]:  # a group appears where its first member does
             placed[n] = True
             g = confident[n]
             number = ids[snippet_key(g.members[0])] if ids else len(papers) + 1
-            papers.append(Paper(number, g.members, g.keep, g.lists, _tags(g.members), g.id))
+            papers.append(Paper(number, g.members, g.keep, g.lists, paper_tags(g.members), g.id))
     return Grouping(list(groups), papers)

@@ -12,7 +12,6 @@ from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import eq, itemgetter
 
-
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
 _EPS = 1e-9

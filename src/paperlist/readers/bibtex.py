@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from paperlist.readers.latex import latex_to_text
-from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.match.normalize import collapse_whitespace
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.latex import latex_to_text
 from paperlist.readers.records import list_from_records, seed_from_comment
 
-Tagger = Callable[[str], tuple[str, ...]]
 _ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
 _NAME_RE = re.compile(r"\s*([A-Za-z][\w:.+/-]*)\s*")
@@ -130,7 +128,7 @@ def _record(fields: dict[str, str]) -> tuple[str | None, Record]:
     return abstract or title, record
 
 
-def parse_bibtex(text: str, path: str, tagger: Tagger | None = None) -> ReadingList:
+def parse_bibtex(text: str, path: str) -> ReadingList:
     """Every entry with an abstract (or only a title, flagged title-only) becomes a snippet.
 
     Handles nested braces, quoted values, ``@string`` macros and ``#``
@@ -174,4 +172,4 @@ def parse_bibtex(text: str, path: str, tagger: Tagger | None = None) -> ReadingL
             warnings.append(Diagnostic(path, line, f"entry '{key.group(1)}' has no title or abstract; skipped"))
             continue
         records.append((line, snippet_text, record))
-    return list_from_records(records, path, seed, "bibtex", warnings, tagger)
+    return list_from_records(records, path, seed, "bibtex", warnings)

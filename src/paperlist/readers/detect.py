@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
 
 from paperlist.model import Diagnostic, ReadingList
 
@@ -12,7 +11,6 @@ FORMATS = ("text", "email", "mbox", "bibtex", "ris", "csv", "tsv", "jsonl")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl"}
-Tagger = Callable[[str], tuple[str, ...]]
 # Compiled for the first file without a known extension:
 _HEADERS = rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}"
 
@@ -41,24 +39,23 @@ def detect(path: str, data: bytes) -> str:
     return "text"
 
 
-def parse_input(data: bytes, text: str | None, path: str, fmt: str,
-                tagger: Tagger | None) -> tuple[list[ReadingList], list[Diagnostic]]:
+def parse_input(data: bytes, text: str | None, path: str, fmt: str) -> tuple[list[ReadingList], list[Diagnostic]]:
     """Run the reader of ``fmt``; mail readers take the bytes, the others the decoded text."""
     if fmt in ("email", "mbox"):
         from paperlist.readers.mail import parse_mailbox
-        return parse_mailbox(data, path, tagger, single=fmt == "email")
+        return parse_mailbox(data, path, single=fmt == "email")
     assert text is not None
     if fmt == "bibtex":
         from paperlist.readers.bibtex import parse_bibtex
-        return [parse_bibtex(text, path, tagger)], []
+        return [parse_bibtex(text, path)], []
     if fmt == "ris":
         from paperlist.readers.ris import parse_ris
-        return [parse_ris(text, path, tagger)], []
+        return [parse_ris(text, path)], []
     if fmt in ("csv", "tsv"):
         from paperlist.readers.table import parse_table
-        return parse_table(text, path, tagger, "\t" if fmt == "tsv" else ","), []
+        return parse_table(text, path, "\t" if fmt == "tsv" else ","), []
     if fmt == "jsonl":
         from paperlist.readers.table import parse_jsonl
-        return parse_jsonl(text, path, tagger), []
+        return parse_jsonl(text, path), []
     from paperlist.readers.text import parse_list
-    return [parse_list(text, path, tagger)], []
+    return [parse_list(text, path)], []

@@ -6,15 +6,14 @@ import email
 import email.header
 import email.message
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.match.normalize import collapse_whitespace
+from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
-Tagger = Callable[[str], tuple[str, ...]]
 # Subject line -> (seed title, alert kind).
 _SUBJECTS = [
     (re.compile(r"^(.*?)\s*[-–]\s*new related research$", re.I), "related"),
@@ -183,7 +182,7 @@ def _body(message: email.message.Message) -> tuple[str, str]:
     return "plain", ""
 
 
-def parse_message(data: bytes, path: str, line: int = 1, tagger: Tagger | None = None) -> ReadingList | None:
+def parse_message(data: bytes, path: str, line: int = 1) -> ReadingList | None:
     """One alert message -> its list, or None when the message is not a Scholar alert."""
     # compat32, the default policy: the modern header registry costs more than the rest of the parse
     message = email.message_from_bytes(data)
@@ -198,7 +197,7 @@ def parse_message(data: bytes, path: str, line: int = 1, tagger: Tagger | None =
         warnings.append(Diagnostic(path, line, "Scholar alert without items"))
     records = [(line, *_record(item)) for item in items]
     records = [(n, text, record) for n, text, record in records if text]
-    return list_from_records(records, path, seed or None, "email", warnings, tagger, kind or "alert")
+    return list_from_records(records, path, seed or None, "email", warnings, kind or "alert")
 
 
 def split_mbox(data: bytes) -> Iterator[tuple[int, bytes]]:
@@ -214,7 +213,7 @@ def split_mbox(data: bytes) -> Iterator[tuple[int, bytes]]:
         yield line, _MBOXRD_RE.sub(rb"\1", body) if b">From " in body else body
 
 
-def parse_mailbox(data: bytes, path: str, tagger: Tagger | None = None,
+def parse_mailbox(data: bytes, path: str,
                   single: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
     """Every alert of an mbox (or the one message of an .eml) as a list named ``PATH#N``.
 
@@ -224,7 +223,7 @@ def parse_mailbox(data: bytes, path: str, tagger: Tagger | None = None,
     lists, skipped = [], 0
     for number, (line, message) in enumerate(messages, 1):
         name = path if single else f"{path}#{number}"
-        parsed = parse_message(message, name, line, tagger)
+        parsed = parse_message(message, name, line)
         if parsed is None:
             skipped += 1
         else:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from paperlist.model import Diagnostic, ReadingList, Record, Snippet
 from paperlist.match.normalize import collapse_whitespace, is_truncated
+from paperlist.model import Diagnostic, ReadingList, Record, Snippet
 
-Tagger = Callable[[str], tuple[str, ...]]
 HEADER_PREFIX = "related papers:"
 
 
@@ -20,22 +19,14 @@ def seed_from_comment(text: str) -> str | None:
     return None
 
 
-def tag_text(text: str, record: Record | None) -> str:
-    """What the tag rules read: the title (when it is not already the text) and the text."""
-    if record is None or record.title is None or record.title_only:
-        return text
-    return f"{record.title}. {text}"
-
-
 def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: str, seed: str | None, source: str,
-                      warnings: list[Diagnostic], tagger: Tagger | None = None, kind: str | None = None) -> ReadingList:
+                      warnings: list[Diagnostic], kind: str | None = None) -> ReadingList:
     """Snippets from ``(line, text, record)``; without a seed title, the file name stands for it."""
     seed_title = seed or os.path.splitext(os.path.basename(path))[0] or path
     snippets = []
     for index, (line, text, record) in enumerate(records, 1):
         text = collapse_whitespace(text)
-        tags = tagger(tag_text(text, record)) if tagger else ()
-        snippets.append(Snippet(path, line, index, text, is_truncated(text), seed_title, tags, record))
+        snippets.append(Snippet(path, line, index, text, is_truncated(text), seed_title, (), record))
     if not snippets:
         warnings.append(Diagnostic(path, None, "no entries with a title or abstract found"))
     return ReadingList(path, seed_title, is_truncated(seed_title), tuple(snippets), tuple(warnings),

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
-Tagger = Callable[[str], tuple[str, ...]]
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
 TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1", "A2", "A3")
 YEAR, VENUE = ("PY", "Y1", "DA"), ("JO", "JF", "T2", "JA", "J2")
@@ -30,7 +28,7 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     return abstract or title, record
 
 
-def parse_ris(text: str, path: str, tagger: Tagger | None = None) -> ReadingList:
+def parse_ris(text: str, path: str) -> ReadingList:
     """Records from ``TY`` to ``ER``; a record missing its ``ER`` ends at the next ``TY`` with a warning.
 
     Lines without a tag continue the field before them (wrapped abstracts).
@@ -71,4 +69,4 @@ def parse_ris(text: str, path: str, tagger: Tagger | None = None) -> ReadingList
             key = next(reversed(fields))
             fields[key][-1] = f"{fields[key][-1]} {line.strip()}".strip()
     finish(last, closed=False)
-    return list_from_records(records, path, None, "ris", warnings, tagger)
+    return list_from_records(records, path, None, "ris", warnings)

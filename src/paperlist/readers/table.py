@@ -5,12 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
-Tagger = Callable[[str], tuple[str, ...]]
 # Header names, matched case-insensitively: paperlist's own, then Zotero, Scopus and Web of Science.
 COLUMNS: dict[str, tuple[str, ...]] = {
     "text": ("text", "snippet"),
@@ -49,7 +48,7 @@ def _delimiter(text: str, default: str) -> str:
 
 
 def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source: str,
-                   warnings: list[Diagnostic], tagger: Tagger | None) -> list[ReadingList]:
+                   warnings: list[Diagnostic]) -> list[ReadingList]:
     """Group rows by their list (or seed) column; each group keeps its first-seen order."""
     groups: dict[str, tuple[str | None, list[tuple[int, str, Record]]]] = {}
     for number, row in rows:
@@ -68,29 +67,29 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
         key = ("list", row["list"]) if row.get("list") else ("seed", row["seed"]) if row.get("seed") else ("", "")
         groups.setdefault(key, (row.get("seed") or None, []))[1].append((line, body, record))
     if not groups:
-        return [list_from_records([], path, None, source, warnings, tagger)]
+        return [list_from_records([], path, None, source, warnings)]
     lists = []
     by_seed = sum(kind == "seed" for kind, _ in groups)
     for n, ((kind, value), (seed, records)) in enumerate(groups.items()):
         # A list column names the list (paperlist's own export reads back to its lists);
         # lists told apart only by their seed title are numbered within the file.
         list_path = value if kind == "list" else f"{path}#{n + 1}" if kind == "seed" and by_seed > 1 else path
-        lists.append(list_from_records(records, list_path, seed, source, warnings if n == 0 else [], tagger))
+        lists.append(list_from_records(records, list_path, seed, source, warnings if n == 0 else []))
     return lists
 
 
-def parse_table(text: str, path: str, tagger: Tagger | None = None, delimiter: str = ",") -> list[ReadingList]:
+def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]:
     """A CSV or TSV export with a header row; columns are recognised by name (COLUMNS)."""
     warnings: list[Diagnostic] = []
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
     try:
         header = next(reader, None)
         if header is None:
-            return [list_from_records([], path, None, "csv", [Diagnostic(path, None, "empty file")], tagger)]
+            return [list_from_records([], path, None, "csv", [Diagnostic(path, None, "empty file")])]
         columns = _columns(header)
         if not {"text", "title", "abstract"} & set(columns):
             warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
-            return [list_from_records([], path, None, "csv", warnings, tagger)]
+            return [list_from_records([], path, None, "csv", warnings)]
         rows = []
         for row in reader:
             if not any(cell.strip() for cell in row):
@@ -99,10 +98,10 @@ def parse_table(text: str, path: str, tagger: Tagger | None = None, delimiter: s
             rows.append((reader.line_num, values))
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
-    return _rows_to_lists(rows, path, "csv", warnings, tagger)
+    return _rows_to_lists(rows, path, "csv", warnings)
 
 
-def parse_jsonl(text: str, path: str, tagger: Tagger | None = None) -> list[ReadingList]:
+def parse_jsonl(text: str, path: str) -> list[ReadingList]:
     """paperlist's own ``export --format jsonl`` (or any JSON Lines with the same keys)."""
     warnings: list[Diagnostic] = []
     rows = []
@@ -123,4 +122,4 @@ def parse_jsonl(text: str, path: str, tagger: Tagger | None = None) -> list[Read
             if value is not None:
                 values[field] = str(value).strip()
         rows.append((number, values))
-    return _rows_to_lists(rows, path, "jsonl", warnings, tagger)
+    return _rows_to_lists(rows, path, "jsonl", warnings)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from paperlist.model import Diagnostic, ReadingList, Snippet
 from paperlist.match.normalize import collapse_whitespace, is_truncated
+from paperlist.model import Diagnostic, ReadingList, Snippet
 
 HEADER_PREFIX = "related papers:"
 
@@ -107,8 +106,8 @@ def _one_per_line(lines: list[str], start: int, has_header: bool) -> bool:
     return not any(body)
 
 
-def parse_list(text: str, path: str, tagger: Callable[[str], tuple[str, ...]] | None = None) -> ReadingList:
-    """Parse the text of one list; ``tagger`` (e.g. ``TagMatcher.tag``) fills each snippet's tags.
+def parse_list(text: str, path: str) -> ReadingList:
+    """Parse the text of one list into untagged snippets (tagging is its own stage).
 
     After the header, blank lines separate snippets and a paragraph's lines are
     joined (hard-wrapped text), except that a line ending with ``…`` or ``...``
@@ -125,7 +124,7 @@ def parse_list(text: str, path: str, tagger: Callable[[str], tuple[str, ...]] | 
         for block in blocks:
             pieces.extend(_split_block(block))
     snippets = tuple(
-        Snippet(path, line, index, body, is_truncated(body), seed_title, tagger(body) if tagger else ())
+        Snippet(path, line, index, body, is_truncated(body), seed_title)
         for index, (line, body) in enumerate(pieces, 1)
     )
     if not snippets:

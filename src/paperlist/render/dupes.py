@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup
 from paperlist.match.normalize import fingerprint, match_key
-from paperlist.match.papers import Grouping, record_fields
+from paperlist.match.papers import Grouping
+from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup
 from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
-from paperlist.render.textfmt import Style, md_escape, to_csv, to_json, warnings_json
+from paperlist.render.textfmt import (
+    Style,
+    md_escape,
+    record_fields,
+    to_csv,
+    to_json,
+    warnings_json,
+)
 from paperlist.render.worddiff import MAX_DIFF_WORDS, diff_words, marked, word_diff
 
 KINDS = tuple(KIND_ORDER)

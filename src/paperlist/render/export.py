@@ -5,9 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from paperlist.match.papers import Grouping, snippet_key
 from paperlist.model import Diagnostic, ReadingList
-from paperlist.match.papers import Grouping, record_fields, snippet_key
-from paperlist.render.textfmt import Style, json_line, to_csv, to_json, warnings_json
+from paperlist.render.textfmt import (
+    Style,
+    json_line,
+    record_fields,
+    to_csv,
+    to_json,
+    warnings_json,
+)
 
 
 @dataclass(frozen=True)

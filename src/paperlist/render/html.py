@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 
-from paperlist.model import DuplicateGroup, KIND_ORDER
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, merged_record
-from paperlist.reports.summary import Summary
+from paperlist.model import KIND_ORDER, DuplicateGroup
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import safe_url
-from paperlist.reports.triage import Entry
 from paperlist.render.worddiff import diff_words
+from paperlist.reports.summary import Summary
+from paperlist.reports.triage import Entry
 
 STATIC_ENTRIES = 200
 HEATMAP_LISTS = 100  # readable up to about this many lists  # entries written as HTML (all of them are in the data the script pages through)

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from paperlist.reports.summary import ListSummary, Summary
 from paperlist.render.terminal import cut, terminal_safe, wrap
-from paperlist.render.textfmt import Style, bar, md_escape, table, to_csv, to_json, warnings_json
+from paperlist.render.textfmt import (
+    Style,
+    bar,
+    md_escape,
+    table,
+    to_csv,
+    to_json,
+    warnings_json,
+)
+from paperlist.reports.summary import ListSummary, Summary
 
 COUNT_NOTE = ("papers are snippets joined as exact, cut or near duplicates; "
               "tag counts count each paper once (per list: once in that list)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from paperlist.model import Diagnostic, Value
+from paperlist.model import Diagnostic, Record, Value
 from paperlist.render.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
@@ -132,3 +132,13 @@ def bar(count: int, most: int, width: int) -> str:
     if most <= 0 or count <= 0 or width <= 0:
         return ""
     return "█" * max(1, round(width * count / most))
+
+
+def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
+    """The record as JSON fields (every key present, ``null`` when unknown)."""
+    fields: dict[str, object] = {f: getattr(record, f) if record else None
+                                 for f in ("title", "authors", "year", "venue", "doi", "url", "scholar_id")}
+    fields["title_only"] = bool(record and record.title_only)
+    if source is not None:
+        fields["source"] = source
+    return fields

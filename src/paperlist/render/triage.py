@@ -6,12 +6,19 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from paperlist.match.papers import merged_record
 from paperlist.model import Record
-from paperlist.tagging.tags import TagMatcher
 from paperlist.render.terminal import terminal_safe, wrap
-from paperlist.match.papers import merged_record, record_fields
-from paperlist.render.textfmt import Style, md_escape, md_link, to_csv, to_json
+from paperlist.render.textfmt import (
+    Style,
+    md_escape,
+    md_link,
+    record_fields,
+    to_csv,
+    to_json,
+)
 from paperlist.reports.triage import Entry, focus_words, ranking_rule
+from paperlist.tagging.tags import TagMatcher
 
 TEXT_LINES = 4  # lines of each paper's text in the text view
 

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from paperlist.model import Diagnostic, Paper, ReadingList, Value
 from paperlist.match.papers import Grouping
+from paperlist.model import Diagnostic, Paper, ReadingList, Value
 
 
 class ListSummary(Value):

@@ -1,0 +1,204 @@
+"""The parsed command line as plain frozen values, one per command family: argparse stops here."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from paperlist.cli.errors import UsageError
+from paperlist.inputs.files import InputError, read_capped, without_utf8_bom
+from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
+from paperlist.model import KIND_ORDER
+
+DEFAULT_DB = "paperlist.db"
+_PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Where the lists come from and how they are read."""
+
+    paths: tuple[str, ...] = ()
+    glob: str | None = None
+    input_format: str | None = None
+    strict: bool = False
+    jobs: int = 1
+    quiet: bool = False
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """How snippets are joined into papers: the same in every command. ``threshold`` None: no near search."""
+
+    threshold: float | None = DEFAULT_THRESHOLD
+    maybe: float | None = None
+    min_words: int = MIN_PREFIX_WORDS
+    not_duplicates: frozenset[frozenset[str]] = frozenset()
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which papers a reading list shows, and in which order."""
+
+    focus: tuple[str, ...] = ()
+    tag: tuple[str, ...] = ()
+    exclude_tag: tuple[str, ...] = ()
+    min_lists: int = 1
+    top: int | None = None
+    all_marks: bool = False  # with a collection: also papers marked read or skip
+
+
+@dataclass(frozen=True)
+class DupesView:
+    """What ``dupes`` lists and how."""
+
+    kinds: tuple[str, ...] = tuple(KIND_ORDER)
+    sort: Literal["kind", "place", "similarity"] = "kind"
+    cross_list: bool = False
+    explain: bool = False
+    exit_code: bool = False
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """summarize, dupes, export, triage and report: PATHs or a whole collection in, one document out."""
+
+    command: str
+    inputs: Inputs = field(default_factory=Inputs)
+    grouping: Grouping = field(default_factory=Grouping)
+    rules: str | None = None  # a TOML rules file, "auto", or None for the built-in rules
+    format: str = "text"
+    db: str | None = None
+    terms: int = 0
+    selection: Selection = field(default_factory=Selection)
+    dupes: DupesView = field(default_factory=DupesView)
+
+
+@dataclass(frozen=True)
+class CollectionOptions:
+    """add, new, mark, not-same and db: commands that open (or create) a collection."""
+
+    command: str
+    db: str
+    inputs: Inputs = field(default_factory=Inputs)
+    grouping: Grouping = field(default_factory=Grouping)
+    rules: str | None = None
+    format: str = "markdown"
+    selection: Selection = field(default_factory=Selection)
+    show_new: bool = False  # add --new
+    show_known: bool = False  # new --show-known
+    mark: str = ""
+    refs: tuple[str, ...] = ()
+    action: str = ""
+
+
+@dataclass(frozen=True)
+class TagsOptions:
+    """tags: print the active rules, or suggest rules for the topics of PATHs."""
+
+    command: str
+    rules: str | None = None
+    suggest: bool = False
+    inputs: Inputs = field(default_factory=Inputs)
+
+
+Options = ReportOptions | CollectionOptions | TagsOptions
+COLLECTION_COMMANDS = ("add", "new", "mark", "not-same", "db")
+
+
+def read_option_file(path: str, what: str) -> str:
+    """A rules or decisions file: a regular file under the size cap, in UTF-8."""
+    try:
+        return without_utf8_bom(read_capped(path)).decode("utf-8")
+    except InputError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: {what} is not valid UTF-8") from None
+
+
+def read_not_duplicates(path: str) -> frozenset[frozenset[str]]:
+    """Parse a decisions file: ``FINGERPRINT FINGERPRINT`` per line, ``#`` comments, blank lines."""
+    pairs = set()
+    for number, line in enumerate(read_option_file(path, "decisions file").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = _PAIR_RE.match(line.lower())
+        if not match:
+            raise UsageError(f"{path}:{number}: expected two 16-digit hex fingerprints, got {_quote(line.strip())}")
+        pairs.add(frozenset(match.groups()))
+    return frozenset(pairs)
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    """Quote input in a message, cut to ``limit`` characters: a 20 MB line is not echoed."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def db_path(given: str | None, environ: dict[str, str] | os._Environ) -> str:
+    """--db, else $PAPERLIST_DB, else ./paperlist.db."""
+    return given or environ.get("PAPERLIST_DB") or DEFAULT_DB
+
+
+def _check(given: dict[str, object]) -> None:
+    """Refuse option and format combinations that would be silently ignored."""
+    fmt = given.get("format")
+    if given.get("color", "auto") == "always" and fmt != "text":
+        raise UsageError(f"--color always only applies to --format text, not {fmt}")
+    if given.get("csv_raw") and fmt != "csv":
+        raise UsageError(f"--csv-raw only applies to --format csv, not {fmt}")
+    if given.get("terms") and fmt == "csv":
+        raise UsageError("--terms is not available with --format csv (use json, markdown or text)")
+    if given.get("no_near") and (given.get("threshold") is not None or given.get("maybe") is not None):
+        raise UsageError("--no-near cannot be combined with --threshold or --maybe")
+
+
+def _inputs(given: dict[str, object]) -> Inputs:
+    return Inputs(tuple(given.get("paths") or ()), given.get("glob"), given.get("input_format"),  # type: ignore[arg-type]
+                  bool(given.get("strict")), int(given.get("jobs") or 1), bool(given.get("quiet")))
+
+
+def _grouping(given: dict[str, object]) -> Grouping:
+    not_duplicates = read_not_duplicates(given["not_duplicates"]) if given.get("not_duplicates") else frozenset()  # type: ignore[arg-type]
+    min_words = given.get("min_words") or MIN_PREFIX_WORDS
+    if given.get("no_near"):
+        return Grouping(None, None, min_words, not_duplicates)  # type: ignore[arg-type]
+    threshold = given.get("threshold")
+    threshold = DEFAULT_THRESHOLD if threshold is None else threshold
+    maybe = given.get("maybe")
+    if maybe is not None and maybe >= threshold:  # type: ignore[operator]
+        raise UsageError(f"--maybe ({maybe}) must be below --threshold ({threshold})")
+    return Grouping(threshold, maybe, min_words, not_duplicates)  # type: ignore[arg-type]
+
+
+def _selection(given: dict[str, object]) -> Selection:
+    return Selection(tuple(given.get("focus") or ()), tuple(given.get("tag") or ()),  # type: ignore[arg-type]
+                     tuple(given.get("exclude_tag") or ()), given.get("min_lists") or 1,  # type: ignore[arg-type]
+                     given.get("top"), bool(given.get("all")))  # type: ignore[arg-type]
+
+
+def _refs(given: dict[str, object]) -> tuple[str, ...]:
+    """mark's REFs, or not-same's two fingerprints."""
+    if given.get("refs"):
+        return tuple(given["refs"])  # type: ignore[arg-type]
+    return tuple(v for v in (given.get("a"), given.get("b")) if v)  # type: ignore[misc]
+
+
+def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ) -> Options:
+    """The command's options as values; every option check that needs no input happens here."""
+    given = vars(args)
+    command = given["command"]
+    _check(given)
+    if command == "tags":
+        return TagsOptions(command, given.get("tags"), bool(given.get("suggest")), _inputs(given))
+    if command in COLLECTION_COMMANDS:
+        return CollectionOptions(
+            command, db_path(given.get("db"), environ), _inputs(given), _grouping(given), given.get("tags"),
+            given.get("format") or "markdown", _selection(given), bool(given.get("new")), bool(given.get("show_known")),
+            given.get("mark") or "", _refs(given), given.get("action") or "")
+    dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
+                      bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")))
+    return ReportOptions(command, _inputs(given), _grouping(given), given.get("tags"), given.get("format") or "text",
+                         given.get("db"), given.get("terms") or 0, _selection(given), dupes)

@@ -1,0 +1,179 @@
+"""The steps every command shares: the active tag rules, reading and grouping the inputs, and saying what went wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
+from paperlist.cli.options import Grouping as GroupingOptions
+from paperlist.cli.options import Inputs, Selection, read_option_file
+from paperlist.collection.store import Store, StoreError
+from paperlist.collection.views import stored_grouping, unmarked_papers
+from paperlist.inputs.load import Loaded, Progress, load_lists
+from paperlist.match.dupes import search_duplicates
+from paperlist.match.papers import Grouping, group_papers
+from paperlist.model import Diagnostic, Paper, Snippet
+from paperlist.render.terminal import terminal_safe
+from paperlist.render.textfmt import Style
+from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
+from paperlist.reports.triage import rank_papers
+from paperlist.tagging.apply import retag
+from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
+from paperlist.tagging.topics import suggest_rules
+
+AUTO = "auto"
+NOTE_MIN_PAPERS = 20  # fewer papers say nothing about whether the rules fit the field
+UNCHECKED_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a command may use of the process: stdin's bytes, stderr, the progress line and the output style."""
+
+    stdin: object
+    stderr: TextIO
+    progress: Progress
+    style: Style
+    finish_progress: Callable[[], None] = lambda: None
+
+
+def active_rules(path: str | None) -> dict[str, list[str]]:
+    """The built-in rules, or those of a rules file; a broken file raises UsageError. ``auto``: none yet."""
+    if path is None:
+        return builtin_rules()
+    if path == AUTO:
+        return {}
+    try:
+        return load_rules(read_option_file(path, "rules file"))
+    except RulesError as exc:
+        where = path if exc.line is None else f"{path}:{exc.line}"
+        raise UsageError(f"{where}: error: {exc.message}") from None
+
+
+def check_tags(names: tuple[str, ...], rules: dict[str, list[str]]) -> None:
+    for name in names:
+        if name not in rules:
+            raise UsageError(f"unknown tag '{name}' (list the tags with 'paperlist tags')")
+
+
+def open_store(path: str, create: bool) -> Store:
+    try:
+        return Store(path, create=create)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def report_loaded(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
+    """Every warning and error of reading, on stderr; the exit code they call for."""
+    severity = "error" if strict else "warning"
+    for warning in loaded.warnings:
+        stderr.write(terminal_safe(warning.render(severity)) + "\n")
+    for error in loaded.errors:
+        stderr.write(f"paperlist: error: {terminal_safe(error)}\n")
+    if not loaded.lists and not loaded.errors and not loaded.warnings:
+        stderr.write("paperlist: warning: no list files found\n")
+    return EXIT_ERROR if loaded.errors or (strict and loaded.warnings) else EXIT_OK
+
+
+def report_unchecked(unchecked: list[Snippet], loaded: Loaded, strict: bool, stderr: TextIO) -> int:
+    """Say which snippets the near search could not fully compare: on stderr (the first few) and in the output."""
+    message = "not fully compared for near duplicates (repetitive text: see 'Untrusted input' in the README)"
+    warnings = [Diagnostic(s.path, s.line, message) for s in unchecked]
+    loaded.warnings.extend(warnings)
+    severity = "error" if strict else "warning"
+    for warning in warnings[:UNCHECKED_SHOWN]:
+        stderr.write(terminal_safe(warning.render(severity)) + "\n")
+    if len(warnings) > UNCHECKED_SHOWN:
+        stderr.write(f"paperlist: {severity}: {len(warnings) - UNCHECKED_SHOWN} more snippets not fully compared "
+                     "for near duplicates\n")
+    return EXIT_ERROR if strict else EXIT_OK
+
+
+def snippets_of(loaded: Loaded) -> list[Snippet]:
+    return [s for rl in loaded.lists for s in rl.snippets]
+
+
+def load(inputs: Inputs, matcher: TagMatcher, context: Context) -> tuple[Loaded, int]:
+    """Read, parse and tag every input, and report what went wrong; the lists and the exit code so far."""
+    loaded = load_lists(inputs.paths, matcher, inputs.glob, inputs.jobs, context.stdin, context.progress,
+                        inputs.input_format)
+    context.finish_progress()
+    return loaded, report_loaded(loaded, inputs.strict, context.stderr)
+
+
+def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Context,
+          maybe: bool = True) -> tuple[Grouping, int]:
+    """The one grouping of a run; the exit code for the snippets the near search could not fully compare."""
+    groups, unchecked = search_duplicates(snippets_of(loaded), grouping.threshold, grouping.maybe if maybe else None,
+                                          grouping.min_words, grouping.not_duplicates, jobs=inputs.jobs)
+    status = report_unchecked(unchecked, loaded, inputs.strict, context.stderr) if unchecked else EXIT_OK
+    return group_papers(loaded.lists, groups), status
+
+
+def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
+    """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
+    with open_store(path, create=False) as store:
+        lists = [rl.replace(snippets=tuple(s.replace(tags=matcher.tag(s.text)) for s in rl.snippets))
+                 for rl in store.lists()]
+        papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
+        marks = store.marks()
+    return Loaded(lists=lists), papers, marks
+
+
+def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, TagMatcher]:
+    """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
+    matcher = TagMatcher(suggest_rules([p.kept.text for p in grouping.papers]))
+    lists, grouping = retag(loaded.lists, grouping, matcher.tag)
+    return Loaded(lists, loaded.warnings, loaded.errors), grouping, matcher
+
+
+def suggest_auto(grouping: Grouping, stderr: TextIO) -> None:
+    """Say so when the built-in rules (deep-learning systems) describe under half of the papers.
+
+    A paper counts when it carries a tag other than the most common one: outside the rules' field, one broad
+    tag (large-language-models, say) often tags many papers and tells them apart from nothing.
+    """
+    papers = grouping.papers
+    counts: dict[str, int] = {}
+    for p in papers:
+        for tag in p.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    broadest = max(counts, key=lambda t: (counts[t], t), default=None)
+    described = sum(any(t != broadest for t in p.tags) for p in papers)
+    if len(papers) >= NOTE_MIN_PAPERS and described * 2 < len(papers):
+        what = f"describe only {described} of {len(papers)} papers with more than '{broadest}'" if broadest \
+            else f"tag none of {len(papers)} papers"
+        stderr.write(f"paperlist: note: the built-in tag rules (deep-learning systems) {what}; try --tags auto, or "
+                     "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'\n")
+
+
+class Gathered:
+    """The lists and papers a report command shows, the tag matcher in force, the marks and the exit code so far."""
+
+    def __init__(self, loaded: Loaded, grouping: Grouping, matcher: TagMatcher, status: int,
+                 marks: dict[str, str] | None = None) -> None:
+        self.loaded, self.grouping, self.matcher, self.status, self.marks = loaded, grouping, matcher, status, marks
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {rl.path: rl.short_name for rl in self.loaded.lists}
+
+    @property
+    def seeds(self) -> dict[str, str | None]:
+        return {rl.path: rl.seed_title for rl in self.loaded.lists}
+
+
+def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Style, papers: list[Paper] | None = None,
+                 pinned: frozenset[int] = frozenset(), notes: dict[int, str] | None = None) -> str:
+    """The ranked reading list of ``papers`` (default: every paper not hidden by a mark) in ``fmt``."""
+    grouping = gathered.grouping
+    if papers is None and gathered.marks is not None:
+        papers, pinned = unmarked_papers(gathered.marks, grouping.papers, selection.all_marks)
+    papers = grouping.papers if papers is None else papers
+    entries = rank_papers(papers, selection.focus, selection.tag, selection.exclude_tag, selection.min_lists,
+                          selection.top, pinned)
+    report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, selection.focus, gathered.seeds,
+                          gathered.names, gathered.matcher, notes or {})
+    return TRIAGE_RENDERERS[fmt](report, style)

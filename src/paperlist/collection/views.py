@@ -1,0 +1,49 @@
+"""The collection read back: its lists, its papers under their stored ids, marks, and what it already holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from paperlist.collection.store import Store
+from paperlist.match.dupes import find_duplicates
+from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.papers import Grouping, group_papers, snippet_key
+from paperlist.model import Paper, ReadingList
+
+
+def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | None, min_words: int) -> Grouping:
+    """The collection's papers, with the ids it stored; each paper's links recomputed from its own copies.
+
+    Within one paper every link of a full run still holds (fewer texts, no new
+    ambiguity), so the core joins the paper's copies into exactly one group again.
+    """
+    paper_of = store.paper_of_snippets()
+    members: dict[int, list] = {}
+    for rl in lists:
+        for s in rl.snippets:
+            members.setdefault(paper_of[snippet_key(s)], []).append(s)
+    not_same = store.not_same()
+    groups = [g for paper in sorted(members) if len(members[paper]) > 1
+              for g in find_duplicates(members[paper], threshold, None, min_words, not_same) if g.tier == "duplicate"]
+    groups.sort(key=lambda g: (g.members[0].path, g.members[0].line))
+    return group_papers(lists, [g.replace(id=n) for n, g in enumerate(groups, 1)], paper_of)
+
+
+def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:
+    """The marks set on any copy of a paper (marks are stored by snippet fingerprint)."""
+    return {marks[f] for m in paper.members if (f := fingerprint(match_key(m.text))) in marks}
+
+
+def unmarked_papers(marks: dict[str, str], papers: Sequence[Paper], show_all: bool) -> tuple[list[Paper], frozenset[int]]:
+    """Papers not marked read or skip (every paper with ``show_all``), and the ids of those marked want."""
+    kept = [p for p in papers if show_all or not paper_marks(marks, p) & {"read", "skip"}]
+    return kept, frozenset(p.id for p in kept if "want" in paper_marks(marks, p))
+
+
+def held_papers(store: Store, keys: Iterable[str], before: int) -> dict[str, int | None]:
+    """For each input text: the paper holding it when that paper holds a text stored before this run, else None."""
+    ids = store.text_ids_of_keys(set(keys))
+    paper_of = store.paper_of_texts(ids.values())
+    oldest = store.oldest_text_of_papers(set(paper_of.values()))
+    held = {p for p, first in oldest.items() if first <= before}
+    return {k: paper_of.get(t) if paper_of.get(t) in held else None for k, t in ids.items()}
