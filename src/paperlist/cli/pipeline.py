@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
@@ -115,7 +115,7 @@ def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Co
 def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
     """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
     with open_store(path, create=False) as store:
-        lists = [rl.replace(snippets=tuple(s.replace(tags=matcher.tag(s.text)) for s in rl.snippets))
+        lists = [replace(rl, snippets=tuple(replace(s, tags=matcher.tag(s.text)) for s in rl.snippets))
                  for rl in store.lists()]
         papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
         marks = store.marks()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from paperlist.collection.store import Store
 from paperlist.match.dupes import find_duplicates
@@ -26,7 +27,7 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
     groups = [g for paper in sorted(members) if len(members[paper]) > 1
               for g in find_duplicates(members[paper], threshold, None, min_words, not_same) if g.tier == "duplicate"]
     groups.sort(key=lambda g: (g.members[0].path, g.members[0].line))
-    return group_papers(lists, [g.replace(id=n) for n, g in enumerate(groups, 1)], paper_of)
+    return group_papers(lists, [replace(g, id=n) for n, g in enumerate(groups, 1)], paper_of)
 
 
 def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:

@@ -6,8 +6,9 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
-from paperlist.model import Diagnostic, Value
+from paperlist.model import Diagnostic
 from paperlist.readers.detect import detect, format_by_name
 
 STDIN = "-"
@@ -32,33 +33,26 @@ def _size_text(limit: int) -> str:
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 27))
 
 
-class Source(Value):
+@dataclass(frozen=True, slots=True)
+class Source:
     """One input found on disk or stdin, decoded, or the reason it could not be."""
 
-    __slots__ = ("path", "text", "warnings", "error", "data")
-
-    def __init__(
-            self, path: str, text: str | None, warnings: tuple[Diagnostic, ...] = (), error: str | None = None,
-            data: bytes | None = None,
-    ) -> None:
-        self.path = path
-        self.text = text
-        self.warnings = warnings
-        self.error = error
-        self.data = data
+    path: str
+    text: str | None
+    warnings: tuple[Diagnostic, ...] = ()
+    error: str | None = None
+    data: bytes | None = None
 
 
-class Found(Value):
+@dataclass(frozen=True, slots=True)
+class Found:
     """One input to read, its short name (relative to the argument it came from), or why it cannot be read."""
 
-    __slots__ = ("path", "name", "error", "unknown", "root")
-
-    def __init__(self, path: str, name: str, error: str | None = None, unknown: bool = False, root: str = "") -> None:
-        self.path = path
-        self.name = name
-        self.error = error
-        self.unknown = unknown
-        self.root = root
+    path: str
+    name: str
+    error: str | None = None
+    unknown: bool = False
+    root: str = ""
 
 
 def find_files(paths: Iterable[str], pattern: str | None = None) -> Iterator[Found]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from paperlist.inputs.files import (
     STDIN,
@@ -14,7 +15,7 @@ from paperlist.inputs.files import (
     find_files,
     read_bytes,
 )
-from paperlist.model import Diagnostic, ReadingList, Value
+from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.detect import detect, parse_input
 from paperlist.tagging.apply import tag_lists
 from paperlist.tagging.tags import TagMatcher
@@ -24,18 +25,13 @@ _worker_matcher: TagMatcher | None = None
 _worker_format: str | None = None
 
 
-class Loaded(Value):
+@dataclass(frozen=True, slots=True)
+class Loaded:
     """The lists that could be read, their warnings, and the inputs that failed."""
 
-    __slots__ = ("lists", "warnings", "errors")
-
-    def __init__(
-            self, lists: list[ReadingList] | None = None, warnings: list[Diagnostic] | None = None,
-            errors: list[str] | None = None,
-    ) -> None:
-        self.lists = [] if lists is None else lists
-        self.warnings = [] if warnings is None else warnings
-        self.errors = [] if errors is None else errors
+    lists: list[ReadingList] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
 
 Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
@@ -144,7 +140,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
             loaded.errors.append(error)
         for parsed in lists:
             source = STDIN_NAME if path == STDIN else path
-            loaded.lists.append(parsed.replace(name=_list_name(parsed.path, source, names)))
+            loaded.lists.append(replace(parsed, name=_list_name(parsed.path, source, names)))
             snippets += len(parsed.snippets)
         if progress:
             progress(done, snippets)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
@@ -15,7 +16,6 @@ from paperlist.model import (
     Pair,
     Record,
     Snippet,
-    Value,
 )
 
 # Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
@@ -45,19 +45,14 @@ NEAR_BUDGET_PER_TEXT = 200
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
-class Corpus(Value):
+@dataclass(frozen=True, slots=True)
+class Corpus:
     """Snippets folded once: one entry per distinct match key, in first-seen order."""
 
-    __slots__ = ("snippets", "keys", "members", "truncated")
-
-    def __init__(
-            self, snippets: tuple[Snippet, ...], keys: tuple[str, ...], members: tuple[tuple[int, ...], ...],
-            truncated: tuple[bool, ...],
-    ) -> None:
-        self.snippets = snippets
-        self.keys = keys
-        self.members = members
-        self.truncated = truncated
+    snippets: tuple[Snippet, ...]
+    keys: tuple[str, ...]
+    members: tuple[tuple[int, ...], ...]
+    truncated: tuple[bool, ...]
 
     def fingerprint(self, k: int) -> str:
         """The stable fingerprint of distinct text ``k``."""
@@ -335,4 +330,4 @@ def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link]) -> lis
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
     groups += [_make_group(corpus, texts, links, "maybe", False) for texts, links in maybe_cliques(maybe_links)]
     groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
-    return [g.replace(id=n) for n, g in enumerate(groups, 1)]
+    return [replace(g, id=n) for n, g in enumerate(groups, 1)]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet, Value
+from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet
 
 SnippetKey = tuple[str, int]  # (path, index): unique once every file is read once
 
@@ -14,14 +15,12 @@ def snippet_key(snippet: Snippet) -> SnippetKey:
     return snippet.path, snippet.index
 
 
-class Grouping(Value):
+@dataclass(frozen=True, slots=True)
+class Grouping:
     """The duplicate groups of a run and the papers they make, computed once and shared."""
 
-    __slots__ = ("groups", "papers")
-
-    def __init__(self, groups: list[DuplicateGroup], papers: list[Paper]) -> None:
-        self.groups = groups
-        self.papers = papers
+    groups: list[DuplicateGroup]
+    papers: list[Paper]
 
     def paper_of(self) -> dict[SnippetKey, Paper]:
         """Each snippet's paper."""

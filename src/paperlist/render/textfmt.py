@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from paperlist.model import Diagnostic, Record, Value
+from paperlist.model import Diagnostic, Record
 from paperlist.render.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
@@ -24,15 +25,13 @@ def _json_escape(match: re.Match[str]) -> str:
 _MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !
 
 
-class Style(Value):
+@dataclass(frozen=True, slots=True)
+class Style:
     """How output is drawn: terminal width, colour, and whether CSV cells may hold formulas."""
 
-    __slots__ = ("width", "color", "csv_raw")
-
-    def __init__(self, width: int = 80, color: bool = False, csv_raw: bool = False) -> None:
-        self.width = width
-        self.color = color
-        self.csv_raw = csv_raw
+    width: int = 80
+    color: bool = False
+    csv_raw: bool = False
 
     def paint(self, text: str, role: str) -> str:
         """Wrap already safe text in the colour of ``role`` when colouring."""

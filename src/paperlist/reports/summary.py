@@ -4,51 +4,40 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from paperlist.match.papers import Grouping
-from paperlist.model import Diagnostic, Paper, ReadingList, Value
+from paperlist.model import Diagnostic, Paper, ReadingList
 
 
-class ListSummary(Value):
+@dataclass(frozen=True, slots=True)
+class ListSummary:
     """Counts for one list; ``papers`` and ``tags`` count each paper once."""
 
-    __slots__ = ("path", "name", "seed_title", "seed_truncated", "snippets", "truncated", "papers", "only_here",
-                 "tags", "source", "kind", "distinctive")
-
-    def __init__(
-            self, path: str, name: str, seed_title: str | None, seed_truncated: bool, snippets: int, truncated: int,
-            papers: int, only_here: int, tags: dict[str, int], source: str = "text", kind: str | None = None,
-            distinctive: tuple[str, ...] = (),
-    ) -> None:
-        self.path = path
-        self.name = name
-        self.seed_title = seed_title
-        self.seed_truncated = seed_truncated
-        self.snippets = snippets
-        self.truncated = truncated
-        self.papers = papers
-        self.only_here = only_here
-        self.tags = tags
-        self.source = source
-        self.kind = kind
-        self.distinctive = distinctive
+    path: str
+    name: str
+    seed_title: str | None
+    seed_truncated: bool
+    snippets: int
+    truncated: int
+    papers: int
+    only_here: int
+    tags: dict[str, int]
+    source: str = "text"
+    kind: str | None = None
+    distinctive: tuple[str, ...] = ()
 
 
-class Summary(Value):
+@dataclass(frozen=True, slots=True)
+class Summary:
     """Everything ``paperlist summarize`` reports."""
 
-    __slots__ = ("lists", "totals", "overlap", "terms", "warnings")
-
-    def __init__(
-            self, lists: list[ListSummary], totals: dict[str, object], overlap: list[dict[str, object]],
-            terms: list[tuple[str, int]], warnings: list[Diagnostic],
-    ) -> None:
-        self.lists = lists
-        self.totals = totals
-        self.overlap = overlap
-        self.terms = terms
-        self.warnings = warnings
+    lists: list[ListSummary]
+    totals: dict[str, object]
+    overlap: list[dict[str, object]]
+    terms: list[tuple[str, int]]
+    warnings: list[Diagnostic]
 
 
 def count_tags(tag_sets: Iterable[Sequence[str]]) -> dict[str, int]:
@@ -105,6 +94,6 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
         shown = set(labels)  # terms that survive absorption: "large language" is not a term of its own
         groups = {rl.path: [sets[index[p.id]] & shown for p in in_list[rl.path]] for rl in lists}
         found = distinctive(groups)
-        per_list = [entry.replace(distinctive=tuple(labels.get(t, t) for t, _ in found[entry.path]))
+        per_list = [replace(entry, distinctive=tuple(labels.get(t, t) for t, _ in found[entry.path]))
                     for entry in per_list]
     return Summary(per_list, totals, overlap, top_terms, list(warnings))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from paperlist.match.papers import Grouping, paper_tags, snippet_key
 from paperlist.model import ReadingList, Record, Snippet
@@ -19,21 +20,21 @@ def tag_text(text: str, record: Record | None) -> str:
 
 def tag_snippet(snippet: Snippet, tagger: Tagger) -> Snippet:
     """The snippet with the tags its text (and its record's title) carries."""
-    return snippet.replace(tags=tagger(tag_text(snippet.text, snippet.record)))
+    return replace(snippet, tags=tagger(tag_text(snippet.text, snippet.record)))
 
 
 def tag_lists(lists: Iterable[ReadingList], tagger: Tagger) -> list[ReadingList]:
     """Every snippet of every list tagged."""
-    return [rl.replace(snippets=tuple(tag_snippet(s, tagger) for s in rl.snippets)) for rl in lists]
+    return [replace(rl, snippets=tuple(tag_snippet(s, tagger) for s in rl.snippets)) for rl in lists]
 
 
 def retag(lists: Sequence[ReadingList], grouping: Grouping, tagger: Tagger) -> tuple[list[ReadingList], Grouping]:
     """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
     new = {snippet_key(s): tag_snippet(s, tagger) for rl in lists for s in rl.snippets}
-    lists = [rl.replace(snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
-    groups = [g.replace(members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
+    lists = [replace(rl, snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
+    groups = [replace(g, members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
     papers = []
     for p in grouping.papers:
         members = tuple(new[snippet_key(m)] for m in p.members)
-        papers.append(p.replace(members=members, tags=paper_tags(members)))
+        papers.append(replace(p, members=members, tags=paper_tags(members)))
     return lists, Grouping(groups, papers)
