@@ -10,7 +10,7 @@ from unittest import mock
 
 from paperlist import forked
 from paperlist.forked import compute_aside, in_shares
-from tests.test_adversarial import alive
+from tests.cli.test_adversarial import alive
 
 
 class ComputeAsideTest(unittest.TestCase):

@@ -19,7 +19,7 @@ from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
 from paperlist.tagging.tags import TagMatcher
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
-from tests.test_papers import BASE, OTHERS, REWORDED, cut, write_collection
+from tests.match.test_papers import BASE, OTHERS, REWORDED, cut, write_collection
 
 HEADER = "Related papers: Seed\n\n"
 
@@ -79,7 +79,7 @@ class PropertyTest(unittest.TestCase):
 
     def test_planted_near_copies_found_through_the_stored_prefixes(self):
         """Re-worded and cut copies arriving in later batches find their papers through the token index."""
-        from tests.test_stored_keys import planted_texts
+        from tests.collection.test_keys import planted_texts
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
         texts = [key + (" …" if cut else "") for key, cut in planted_texts(5)]

@@ -7,7 +7,7 @@ from unittest import mock
 
 from paperlist.render.terminal import cell_width
 from tests.helpers import EXAMPLES, TempDir, run_cli
-from tests.test_papers import write_collection
+from tests.match.test_papers import write_collection
 
 TEXT_VIEWS = [
     ("summarize", "--terms", "5"),
