@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
+import threading
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,7 +24,6 @@ def compute_aside(compute: Callable[[], array], started: Callable[[int], object]
     if not can_fork():
         result = compute()
         return lambda: result
-    import tempfile  # here, not at start-up: most runs never fork
     out = tempfile.TemporaryFile()
     status = 1
     # Blocked across the fork: a signal must not run the parent's Python handlers in the child, which
@@ -63,7 +64,6 @@ def can_fork() -> bool:
     calling thread, and another one could hold a lock the child needs)."""
     if not hasattr(os, "fork"):
         return False
-    import threading
     return threading.active_count() == 1
 
 

@@ -109,9 +109,9 @@ class ControlCharacterTest(unittest.TestCase):
         # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
         import re
 
-        from paperlist.render.terminal import _UNSAFE, terminal_safe
+        from paperlist.render.terminal import _UNSAFE_RE, terminal_safe
         every = "".join(map(chr, range(0x110000)))
-        escaped = [m.group() for m in re.finditer(_UNSAFE, every)]
+        escaped = [m.group() for m in _UNSAFE_RE.finditer(every)]
         self.assertEqual(len(escaped), 32 + 33 + 2 + 5 + 4 + 2 + 2048)
         self.assertEqual([c for c in escaped if c.isprintable() or c == "\xa0"], [])  # the no-break space too
         self.assertEqual(terminal_safe("a\u2028b\udcff"), "a\\u2028b\\xff")

@@ -112,13 +112,13 @@ class PhraseScanTest(unittest.TestCase):
         import re
 
         from paperlist.tagging.tags import (
-            _CLAUSE_OR_QUOTE,
+            _CLAUSE_RE,
             _WORD_RE,
             _acronym_bases,
             _bases,
             _is_acronym,
         )
-        clauses = [_WORD_RE.findall(part) for part in re.split(_CLAUSE_OR_QUOTE, text)]
+        clauses = [_WORD_RE.findall(part) for part in _CLAUSE_RE.split(text)]
         def same(rule_word: str, token: str) -> bool:
             if _is_acronym(rule_word):
                 return rule_word in _acronym_bases(token)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from array import array
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from paperlist.collection.keys import PrefixTokens, derive_order, needs_order
@@ -154,7 +155,6 @@ class Collection:
         """A new collection: the snippets at hand are grouped as `dupes` would, without reading them
         back, while a second thread writes the rows (SQLite works without the GIL) and the token
         rows as soon as ``token_rows`` gives them."""
-        from concurrent.futures import ThreadPoolExecutor
         not_same = self.store.not_same()
         self.store.defer_references()  # the snippets may go in before their texts
         with ThreadPoolExecutor(1) as writer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import stat
@@ -97,7 +98,6 @@ def _supported(path: str) -> bool:
 
 
 def _matches(name: str, pattern: str) -> bool:
-    import fnmatch  # only --glob needs it
     return fnmatch.fnmatch(name, pattern)
 
 
@@ -198,7 +198,7 @@ def _line_of(data: bytes, offset: int) -> int:
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
-_UTF8_MULTIBYTE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"  # compiled when needed
+_UTF8_MULTIBYTE_RE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
 def without_utf8_bom(data: bytes) -> bytes:
@@ -248,7 +248,7 @@ def decode_bytes(data: bytes, name: str) -> Source:
         line = _line_of(body, exc.start)
         text = body.decode("utf-8", errors="replace")
         invalid = text.count("\ufffd") - body.decode("utf-8", errors="ignore").count("\ufffd")
-        if len(re.findall(_UTF8_MULTIBYTE, data)) >= invalid:
+        if len(_UTF8_MULTIBYTE_RE.findall(data)) >= invalid:
             warning = Diagnostic(name, line, f"invalid UTF-8 ({invalid} place(s)) replaced with U+FFFD")
             return Source(name, text, (warning,))
         warning = Diagnostic(name, line, "not valid UTF-8; decoded as cp1252")

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from paperlist.forked import sigterm_exits
 from paperlist.inputs.files import (
     STDIN,
     STDIN_NAME,
@@ -16,7 +17,7 @@ from paperlist.inputs.files import (
     read_bytes,
 )
 from paperlist.model import Diagnostic, ReadingList
-from paperlist.readers.detect import detect, parse_input
+from paperlist.readers.detect import BYTE_FORMATS, detect, parse_input
 from paperlist.tagging.apply import tag_lists
 from paperlist.tagging.tags import TagMatcher
 
@@ -46,7 +47,7 @@ def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None)
     fmt = forced or detect(source.path, source.data)
     text = None
     warnings = source.warnings
-    if fmt not in ("email", "mbox"):
+    if fmt not in BYTE_FORMATS:
         decoded = decode_bytes(source.data, source.path)
         warnings += decoded.warnings
         if decoded.text is None:
@@ -84,9 +85,8 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: 
     SIGTERM becomes SystemExit in the parent while the pool runs, so leaving the
     ``with`` block terminates the workers instead of leaving them behind.
     """
-    import multiprocessing  # only here: it costs ~20 ms to import
+    import multiprocessing  # here: importing it costs about 10 ms, a sixth of a short run, and only --jobs needs it
 
-    from paperlist.forked import sigterm_exits
     with sigterm_exits():
         # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own
         # handler threads included) and hang; spawned workers start clean.

@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
 
+from paperlist.match.identity import identity_links, titles_differ
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
 from paperlist.match.similarity import search_similar
 from paperlist.model import (
@@ -202,9 +203,6 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
 def _record_links(corpus: Corpus, records: list[list[Record]], bigrams: list[frozenset[str]],
                   known: list[Link], allowed: Callable[[int, int], bool]) -> list[Link]:
     """Links from what the records say: the same DOI or Scholar cluster, or the same title (identity.py)."""
-    from paperlist.match.identity import (
-        identity_links,  # only records (BibTeX, RIS, e-mail, CSV) need it
-    )
     title_only = [any(r.title_only for r in text_records) for text_records in records]
     identifier, titled = identity_links(records, corpus.keys, bigrams, title_only)
     # Only links that join what is not joined yet: the group's kind names the evidence it needed.
@@ -266,8 +264,6 @@ def search_duplicates(
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
         max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
         pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget, jobs)
-        if has_records:
-            from paperlist.match.identity import titles_differ
         for a, b, score in pairs:
             if frozenset((a, b)) in linked or not allowed(a, b):
                 continue

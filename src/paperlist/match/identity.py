@@ -13,7 +13,7 @@ MIN_TITLE_WORDS = 4  # "Introduction" or "Editorial" name many papers; a title l
 MIN_TITLE_JACCARD = 0.5  # word overlap under which two titles "clearly differ"
 MIN_TEXT_JACCARD = 0.2
 MAX_TITLE_BUCKET = 50  # bigram overlap under which two abstracts under one title are different papers
-_DOI_PREFIX = r"(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:)"  # compiled for the first DOI
+_DOI_PREFIX_RE = re.compile(r"(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:)")
 
 
 def doi_key(doi: str | None) -> str | None:
@@ -22,7 +22,7 @@ def doi_key(doi: str | None) -> str | None:
     >>> doi_key("https://doi.org/10.1145/ABC.1")
     '10.1145/abc.1'
     """
-    return re.sub(_DOI_PREFIX, "", doi.strip()).lower() or None if doi else None
+    return _DOI_PREFIX_RE.sub("", doi.strip()).lower() or None if doi else None
 
 
 def title_words(record: Record | None) -> tuple[str, ...]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import html
 import re
 import unicodedata
 
 TRUNCATION_MARKS = ("…", "...")
 
-_TAG = r"</?[A-Za-z][^<>]{0,200}>"  # compiled for the first text that holds a "<"
+_TAG_RE = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
 _WORD_RE = re.compile(r"[^\W_]+")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z0-9]+")
 
@@ -58,9 +60,8 @@ def fold_words(text: str) -> list[str]:
     ['the', 'gpu', 'based', 'system', 'more']
     """
     if "<" in text:
-        text = re.sub(_TAG, " ", text)
+        text = _TAG_RE.sub(" ", text)
     if "&" in text:
-        import html  # loaded only for the texts that need it (start-up time: benchmarks/RESULTS.md)
         text = html.unescape(text)
     words = ascii_words(text, lower=True)  # NFKC changes no ASCII text, and casefold is lower there
     if words is not None:
@@ -80,5 +81,4 @@ def fingerprint(key: str) -> str:
     >>> fingerprint("deep learning")
     '871183362fa6570a'
     """
-    import hashlib
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]

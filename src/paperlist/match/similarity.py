@@ -12,6 +12,8 @@ from functools import partial
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import eq, itemgetter
 
+from paperlist import forked
+
 # Slack for float rounding in the filters: it only lets more candidates
 # through, and every candidate is verified exactly, so results stay exact.
 _EPS = 1e-9
@@ -199,15 +201,11 @@ def _shares(jobs: int, texts: int) -> int:
     """How many processes share the work: one below PARALLEL_TEXTS texts, without fork, or with threads."""
     if jobs <= 1 or texts < PARALLEL_TEXTS:
         return 1
-    from paperlist.forked import can_fork
-    return min(jobs, os.cpu_count() or 1) if can_fork() else 1
+    return min(jobs, os.cpu_count() or 1) if forked.can_fork() else 1
 
 
 def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
-    """``forked.in_shares``: the module (and ``signal``) is imported only when there is more than one share."""
-    if shares == 1:
-        return [work(0, 1)]
-    from paperlist import forked
+    """``forked.in_shares``: the other shares in forked children (the stage asks; ``forked`` forks)."""
     return forked.in_shares(work, shares)
 
 

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 
 from paperlist.model import Diagnostic, ReadingList
+from paperlist.readers.bibtex import parse_bibtex
+from paperlist.readers.ris import parse_ris
+from paperlist.readers.table import parse_jsonl, parse_table
+from paperlist.readers.text import parse_list
 
 FORMATS = ("text", "email", "mbox", "bibtex", "ris", "csv", "tsv", "jsonl")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl"}
-# Compiled for the first file without a known extension:
-_HEADERS = rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}"
+_HEADERS_RE = re.compile(rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}")
 
 
 def format_by_name(path: str) -> str | None:
@@ -28,7 +32,7 @@ def detect(path: str, data: bytes) -> str:
     head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
     if head.startswith(b"From ") and b"\n" in head:
         return "mbox"
-    if re.match(_HEADERS, head.replace(b"\r\n", b"\n")) and re.search(rb"^(?:Subject|From|Received|Date):", head, re.M | re.I):
+    if _HEADERS_RE.match(head.replace(b"\r\n", b"\n")) and re.search(rb"^(?:Subject|From|Received|Date):", head, re.M | re.I):
         return "email"
     if head.startswith(b"@") or re.search(rb"^\s*@(?:article|inproceedings|misc|book|incollection)\s*[{(]", head, re.M | re.I):
         return "bibtex"
@@ -39,23 +43,27 @@ def detect(path: str, data: bytes) -> str:
     return "text"
 
 
+def _mail(data: bytes, path: str, single: bool) -> tuple[list[ReadingList], list[Diagnostic]]:
+    # Imported here: Python's email package costs about 10 ms, a sixth of a short run, and most runs read no mail.
+    from paperlist.readers.mail import parse_mailbox
+    return parse_mailbox(data, path, single=single)
+
+
+Reader = Callable[[bytes, str, str], tuple[list[ReadingList], list[Diagnostic]]]
+# Each format's reader, given the bytes, the decoded text (empty for BYTE_FORMATS) and the path.
+READERS: dict[str, Reader] = {
+    "text": lambda data, text, path: ([parse_list(text, path)], []),
+    "email": lambda data, text, path: _mail(data, path, single=True),
+    "mbox": lambda data, text, path: _mail(data, path, single=False),
+    "bibtex": lambda data, text, path: ([parse_bibtex(text, path)], []),
+    "ris": lambda data, text, path: ([parse_ris(text, path)], []),
+    "csv": lambda data, text, path: (parse_table(text, path, ","), []),
+    "tsv": lambda data, text, path: (parse_table(text, path, "\t"), []),
+    "jsonl": lambda data, text, path: (parse_jsonl(text, path), []),
+}
+BYTE_FORMATS = ("email", "mbox")  # their readers decode each part by the charset it declares
+
+
 def parse_input(data: bytes, text: str | None, path: str, fmt: str) -> tuple[list[ReadingList], list[Diagnostic]]:
     """Run the reader of ``fmt``; mail readers take the bytes, the others the decoded text."""
-    if fmt in ("email", "mbox"):
-        from paperlist.readers.mail import parse_mailbox
-        return parse_mailbox(data, path, single=fmt == "email")
-    assert text is not None
-    if fmt == "bibtex":
-        from paperlist.readers.bibtex import parse_bibtex
-        return [parse_bibtex(text, path)], []
-    if fmt == "ris":
-        from paperlist.readers.ris import parse_ris
-        return [parse_ris(text, path)], []
-    if fmt in ("csv", "tsv"):
-        from paperlist.readers.table import parse_table
-        return parse_table(text, path, "\t" if fmt == "tsv" else ","), []
-    if fmt == "jsonl":
-        from paperlist.readers.table import parse_jsonl
-        return parse_jsonl(text, path), []
-    from paperlist.readers.text import parse_list
-    return [parse_list(text, path)], []
+    return READERS[fmt](data, text or "", path)

@@ -8,7 +8,7 @@ import html
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, merged_record
@@ -19,6 +19,7 @@ from paperlist.render.worddiff import diff_words
 from paperlist.reports.summary import Summary
 from paperlist.reports.triage import Entry
 
+ASSETS = Path(__file__).parent / "assets"  # the report's script and style sheet, inlined in every report
 STATIC_ENTRIES = 200
 HEATMAP_LISTS = 100  # readable up to about this many lists  # entries written as HTML (all of them are in the data the script pages through)
 BAR_HEIGHT = 16
@@ -44,7 +45,7 @@ def h(text: object) -> str:
 
 
 def _asset(name: str) -> str:
-    return resources.files("paperlist.render").joinpath("assets", name).read_text(encoding="utf-8")
+    return (ASSETS / name).read_text(encoding="utf-8")
 
 
 def _csp_hash(text: str) -> str:

@@ -8,9 +8,9 @@ import unicodedata
 # Characters that can drive a terminal or reorder what it shows: C0 controls,
 # DEL, C1 controls (U+009B is an 8-bit CSI), bidi overrides and isolates, and
 # the Unicode line and paragraph separators; and lone surrogates. None of them is
-# printable (str.isprintable), so most texts never need the pattern, compiled on first use. The no-break
+# printable (str.isprintable), so most texts never need the pattern. The no-break
 # space is not printable either but is safe: the tables keep "tag\xa02" on one line with it.
-_UNSAFE = "[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
+_UNSAFE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 
 _SPACES_RE = re.compile(r"[ \t\n]+")  # a no-break space (U+00A0) keeps two words on one line
@@ -33,7 +33,7 @@ def terminal_safe(text: str) -> str:
     """
     if text.isprintable() or text.replace("\xa0", " ").isprintable():
         return text
-    return re.sub(_UNSAFE, _escape, text)
+    return _UNSAFE_RE.sub(_escape, text)
 
 
 def cell_width(text: str) -> int:

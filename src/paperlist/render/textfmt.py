@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -15,7 +18,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
 # Bidi controls too, so that a JSON file shown in a terminal cannot reorder it. Lone
 # surrogates (undecodable bytes of a file name) become \\udcXX escapes: lossless, valid JSON.
-_JSON_UNSAFE = "[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"  # compiled for JSON output only
+_JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -67,8 +70,6 @@ def csv_cell(value: object, raw: bool = False) -> object:
 
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> str:
     """Rows as CSV text with a header line (RFC 4180 quoting, ``\\n`` line ends)."""
-    import csv  # here, not at start-up: only CSV output needs it
-    import io
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
@@ -78,18 +79,16 @@ def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = 
 
 def to_json(document: object) -> str:
     """Indented, key-order-preserving JSON with a final newline; every control character escaped."""
-    import json  # here, not at start-up: only JSON output needs it
     return _json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
 
 
 def json_line(document: object) -> str:
     """One compact JSON document on one line, every control character escaped."""
-    import json
     return _json_safe(json.dumps(document, ensure_ascii=False)) + "\n"
 
 
 def _json_safe(text: str) -> str:
-    return re.sub(_JSON_UNSAFE, _json_escape, text)
+    return _JSON_UNSAFE_RE.sub(_json_escape, text)
 
 
 def warnings_json(warnings: Iterable[Diagnostic]) -> list[dict[str, object]]:

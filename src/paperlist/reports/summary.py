@@ -9,6 +9,7 @@ from itertools import combinations
 
 from paperlist.match.papers import Grouping
 from paperlist.model import Diagnostic, Paper, ReadingList
+from paperlist.tagging.topics import distinctive, rank_terms, term_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,6 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
     if terms:
         # Terms are read once per paper (its kept copy); each list's distinctive terms compare its papers
         # with the whole collection's.
-        from paperlist.tagging.topics import distinctive, rank_terms, term_counts
         sets, defined, counts = term_counts([p.kept.text for p in papers])
         ranked = rank_terms(sets, defined, counts=counts)
         labels = {t.term: t.label for t in ranked}

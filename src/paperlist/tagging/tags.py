@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import compress
@@ -13,9 +14,8 @@ from paperlist.tagging.rules import BUILTIN_RULES
 _WORD_RE = re.compile(r"[^\W_]+")
 # Clause punctuation, compiled at the first phrase walk (most texts need none). With curly quotes the pattern
 # takes several times as long to compile (a Unicode character set), so it is compiled only for texts holding one.
-_CLAUSE = r"[.,;:!?()\[\]{}\"]"
-_CLAUSE_OR_QUOTE = r"[.,;:!?()\[\]{}\"“”]"
-_BARE_KEY = r"[A-Za-z0-9_-]+"  # this and _TOML_LINE: compiled when a rules file is read or written
+_CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”]")
+_BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def _words(text: str) -> list[str]:
@@ -24,7 +24,7 @@ def _words(text: str) -> list[str]:
     return _WORD_RE.findall(text) if words is None else words
 
 
-_TOML_LINE = r"\(at (?:line (\d+), column \d+|end of document)\)"
+_TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
 MODES = ("extend", "replace")
 MAX_RULE_WORDS = 8  # bounds phrase matching; the longest built-in rule has 4 words
 
@@ -166,8 +166,7 @@ class TagMatcher:
         if not self._may_hold_phrase(lower_set | token_set if token_set else lower_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
-        clause = _CLAUSE_OR_QUOTE if "“" in text or "”" in text else _CLAUSE
-        tokens = [t for part in re.split(clause, text) for t in (*_words(part), "")]
+        tokens = [t for part in _CLAUSE_RE.split(text) for t in (*_words(part), "")]
         lowered = list(map(str.lower, tokens))
         places = range(len(tokens))
         starts = set(compress(places, map(self._starts.__contains__, lowered)))
@@ -227,18 +226,17 @@ def load_rules(text: str) -> dict[str, list[str]]:
     ``mode = "extend"`` (the default) adds to and overrides the built-in tags;
     ``mode = "replace"`` uses only the file's tags.
     """
-    import tomllib  # only a --tags run pays for it
     try:
         document = tomllib.loads(text)
     except RecursionError:
         raise RulesError("arrays or tables nested too deeply (a rule is a list of strings under [tags])") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        match = re.search(_TOML_LINE, message)
+        match = _TOML_LINE_RE.search(message)
         line = None
         if match:
             line = int(match.group(1)) if match.group(1) else max(1, len(text.rstrip("\n").split("\n")))
-        raise RulesError(re.sub(_TOML_LINE, "", message).strip(), line) from None
+        raise RulesError(_TOML_LINE_RE.sub("", message).strip(), line) from None
     unknown = sorted(set(document) - {"mode", "tags"})
     if unknown:
         raise RulesError(f"unknown key '{unknown[0]}' (expected 'mode' and [tags])", _line_of_key(text, unknown[0]))
@@ -287,7 +285,7 @@ def render_rules(rules: Mapping[str, Iterable[str]]) -> str:
         "[tags]",
     ]
     for tag, patterns in rules.items():
-        key = tag if re.fullmatch(_BARE_KEY, tag) else toml_string(tag)
+        key = tag if _BARE_KEY_RE.fullmatch(tag) else toml_string(tag)
         values = ", ".join(toml_string(p) for p in patterns)
         lines.append(f"{key} = [{values}]")
     return "\n".join(lines) + "\n"
