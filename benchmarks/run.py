@@ -66,10 +66,10 @@ def brute_force(folder: str) -> list[str]:
     return [sys.executable, "-c",
             "import sys; sys.path.insert(0, 'src');"
             "from paperlist.inputs.load import load_lists; from paperlist.tagging.tags import TagMatcher, builtin_rules;"
-            "from paperlist.match.dupes import build_corpus, near_sets; from paperlist.match.similarity import similar_pairs_brute;"
+            "from paperlist.match.dupes import NearTexts, build_corpus; from paperlist.match.similarity import similar_pairs_brute;"
             f"l = load_lists([{folder!r}], TagMatcher(builtin_rules()), '*.txt');"
             "c = build_corpus(s for r in l.lists for s in r.snippets);"
-            "print(len(similar_pairs_brute(near_sets(c), 0.5)))"]
+            "print(len(similar_pairs_brute(list(map(frozenset, NearTexts(c.keys, c.truncated))), 0.5)))"]
 
 
 def recall(folder: Path, dupes_json: str) -> tuple[float, float]:

@@ -2,7 +2,7 @@ import os
 import unittest
 from unittest import mock
 
-from paperlist.inputs.files import decode_bytes, find_files, read_source
+from paperlist.inputs.files import decode_bytes, find_files, read_bytes
 from tests.helpers import TempDir
 
 
@@ -91,7 +91,7 @@ class FindFilesTest(unittest.TestCase):
     def test_fifo_is_skipped_not_opened(self):
         fifo = self.tmp.path / "pipe.txt"
         os.mkfifo(fifo)
-        source = read_source(str(fifo))
+        source = read_bytes(str(fifo))
         self.assertEqual([w.render() for w in source.warnings], [f"{fifo}: warning: not a regular file; skipped"])
 
     def test_unreadable_subdirectory_is_an_error(self):
@@ -110,6 +110,6 @@ class FindFilesTest(unittest.TestCase):
                                  (os.path.join("ok", "a.txt"), None)])
 
     def test_unreadable_directory_as_file(self):
-        source = read_source(str(self.tmp.path))
+        source = read_bytes(str(self.tmp.path))
         self.assertIsNone(source.text)
         self.assertEqual(source.error, "Is a directory")

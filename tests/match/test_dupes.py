@@ -1,9 +1,9 @@
 import random
 import unittest
 
-from paperlist.match.dupes import build_corpus, find_duplicates, near_sets
+from paperlist.match.dupes import NearTexts, build_corpus, find_duplicates
 from paperlist.match.normalize import fingerprint, match_key
-from paperlist.match.similarity import similar_pairs, similar_pairs_brute
+from paperlist.match.similarity import search_similar, similar_pairs_brute
 from paperlist.model import Snippet
 
 BASE = ("Training large neural networks across many machines is limited by the network, because every step "
@@ -116,7 +116,7 @@ class GroupingTest(unittest.TestCase):
         for trial in range(30):
             texts = [" ".join(rng.choice(words) for _ in range(rng.randint(3, 14))) for _ in range(40)]
             corpus = build_corpus(snip(t, line=i) for i, t in enumerate(texts, 1))
-            sets = near_sets(corpus, min_words=3)
+            sets = list(map(frozenset, NearTexts(corpus.keys, corpus.truncated, min_words=3)))
             for threshold in (0.3, 0.5, 0.8):
                 with self.subTest(trial=trial, threshold=threshold):
-                    self.assertEqual(similar_pairs(sets, threshold), similar_pairs_brute(sets, threshold))
+                    self.assertEqual(search_similar(sets, threshold)[0], similar_pairs_brute(sets, threshold))

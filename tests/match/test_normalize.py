@@ -1,3 +1,4 @@
+import re
 import unittest
 
 from paperlist.match.normalize import (
@@ -6,6 +7,7 @@ from paperlist.match.normalize import (
     is_truncated,
     match_key,
     strip_truncation,
+    words,
 )
 
 
@@ -62,3 +64,16 @@ class FastPathTest(unittest.TestCase):
             text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
             with self.subTest(text=text):
                 self.assertEqual(fold_words(text), _WORD_RE.findall(unicodedata.normalize("NFKC", text).casefold()))
+
+
+class WordSplitTest(unittest.TestCase):
+    def test_ascii_fast_path_finds_the_same_words(self):
+        import random
+        import string
+
+        rng = random.Random(4)
+        alphabet = string.printable + "…" * 5 + "é_"
+        for _ in range(3000):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+            with self.subTest(text=text):
+                self.assertEqual(words(text), re.findall(r"[^\W_]+", text))

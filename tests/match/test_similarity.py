@@ -4,9 +4,12 @@ import unittest
 from paperlist.match.similarity import (
     jaccard,
     search_similar,
-    similar_pairs,
     similar_pairs_brute,
 )
+
+
+def similar_pairs(sets, threshold, max_postings=None):
+    return search_similar(sets, threshold, max_postings)[0]
 
 
 class AllPairsTest(unittest.TestCase):

@@ -107,7 +107,6 @@ class ControlCharacterTest(unittest.TestCase):
 
     def test_printable_text_holds_nothing_to_escape(self):
         # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
-        import re
 
         from paperlist.render.terminal import _UNSAFE_RE, terminal_safe
         every = "".join(map(chr, range(0x110000)))

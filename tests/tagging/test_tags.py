@@ -1,3 +1,4 @@
+import re
 import unittest
 
 from paperlist.tagging.tags import (
@@ -7,6 +8,8 @@ from paperlist.tagging.tags import (
     load_rules,
     render_rules,
 )
+
+WORD_RE = re.compile(r"[^\W_]+")  # the reference scan's words, independent of the matcher's
 
 
 class BuiltinRulesTest(unittest.TestCase):
@@ -109,16 +112,14 @@ class PhraseScanTest(unittest.TestCase):
 
     @staticmethod
     def scan(patterns: list[tuple[str, list[str]]], text: str) -> tuple[str, ...]:
-        import re
 
         from paperlist.tagging.tags import (
             _CLAUSE_RE,
-            _WORD_RE,
             _acronym_bases,
             _bases,
             _is_acronym,
         )
-        clauses = [_WORD_RE.findall(part) for part in _CLAUSE_RE.split(text)]
+        clauses = [WORD_RE.findall(part) for part in _CLAUSE_RE.split(text)]
         def same(rule_word: str, token: str) -> bool:
             if _is_acronym(rule_word):
                 return rule_word in _acronym_bases(token)
@@ -133,10 +134,9 @@ class PhraseScanTest(unittest.TestCase):
     def test_random_texts(self):
         import random
 
-        from paperlist.tagging.tags import _WORD_RE
         rules = builtin_rules()
         matcher = TagMatcher(rules)
-        patterns = [(tag, _WORD_RE.findall(p)) for tag, ps in rules.items() for p in ps]
+        patterns = [(tag, WORD_RE.findall(p)) for tag, ps in rules.items() for p in ps]
         words = sorted({w for patterns in rules.values() for p in patterns for w in p.replace("-", " ").split()})
         forms = [f for w in words for f in (w, w + "s", w.lower(), w.capitalize(), w[:-1] + "ies")]
         forms += ["the", "a", "of", "and", ",", ".", "(", ")", "“", "”"]
@@ -151,17 +151,3 @@ class PhraseScanTest(unittest.TestCase):
             with self.subTest(text=text):
                 self.assertEqual(matcher.tag(text), self.scan(patterns, text))
         self.assertGreater(phrase_hits, 150)
-
-
-class WordSplitTest(unittest.TestCase):
-    def test_ascii_fast_path_finds_the_same_words(self):
-        import random
-        import string
-
-        from paperlist.tagging.tags import _WORD_RE, _words
-        rng = random.Random(4)
-        alphabet = string.printable + "…" * 5 + "é_"
-        for _ in range(3000):
-            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
-            with self.subTest(text=text):
-                self.assertEqual(_words(text), _WORD_RE.findall(text))

@@ -11,7 +11,7 @@ from paperlist.tagging.topics import (
     candidate_terms,
     distinctive,
     rank_terms,
-    term_sets,
+    term_counts,
 )
 from tests.helpers import ROOT, TempDir, run_cli
 
@@ -27,7 +27,7 @@ LLM = [
 class TermsTest(unittest.TestCase):
     def test_acronyms_fold_into_their_long_form(self):
         self.assertEqual(acronyms(LLM[0]), {"llm": "large language models"})
-        sets, defined = term_sets(LLM)
+        sets, defined = term_counts(LLM)[:2]
         ranked = rank_terms(sets, defined)
         self.assertEqual(ranked[0].label, "large language models (LLMs)")
         self.assertEqual(ranked[0].papers, 4)
@@ -44,7 +44,7 @@ class TermsTest(unittest.TestCase):
         self.assertNotIn("increasingly", candidate_terms("Models are increasingly deployed."))
 
     def test_counted_once_per_paper(self):
-        sets, defined = term_sets(["fuzzing fuzzing fuzzing harnesses", "fuzzing harnesses again"])
+        sets, defined = term_counts(["fuzzing fuzzing fuzzing harnesses", "fuzzing harnesses again"])[:2]
         self.assertEqual([(t.term, t.papers) for t in rank_terms(sets, defined)], [("fuzzing harnesses", 2)])
 
     def test_distinctive_terms(self):

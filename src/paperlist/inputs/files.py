@@ -187,12 +187,6 @@ def read_bytes(path: str, stdin: object | None = None) -> Source:
     return Source(name, None, data=data)
 
 
-def read_source(path: str, stdin: object | None = None) -> Source:
-    """Read and decode one input; ``-`` reads the binary stream ``stdin``."""
-    source = read_bytes(path, stdin)
-    return source if source.data is None else decode_bytes(source.data, source.path)
-
-
 def _line_of(data: bytes, offset: int) -> int:
     head = data[:offset]
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1

@@ -150,11 +150,6 @@ class NearTexts(Sequence[Iterator[int]]):
         return map(self.__getitem__, range(len(self._keys)))
 
 
-def near_sets(corpus: Corpus, min_words: int = NEAR_MIN_WORDS) -> list[frozenset[int]]:
-    """Every distinct text's bigram set (see NearTexts), held at once: for the few callers that need sets."""
-    return list(map(frozenset, NearTexts(corpus.keys, corpus.truncated, min_words)))
-
-
 class _Components:
     """Union-find over distinct texts."""
 

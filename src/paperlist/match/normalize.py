@@ -50,6 +50,16 @@ def ascii_words(text: str, lower: bool = False) -> list[str] | None:
     return _ASCII_WORD_RE.findall(plain.lower() if lower else plain)
 
 
+def words(text: str) -> list[str]:
+    """The words of a text as written (runs of letters and digits), for the tag rules and the focus words.
+
+    >>> words("GPU-based (LLM) serving…")
+    ['GPU', 'based', 'LLM', 'serving']
+    """
+    found = ascii_words(text)
+    return _WORD_RE.findall(text) if found is None else found
+
+
 def fold_words(text: str) -> list[str]:
     """The words of a snippet after NFKC, case folding, HTML and punctuation removal.
 

@@ -31,16 +31,6 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return shared / union if union else 0.0
 
 
-def _prefix_length(size: int, threshold: float) -> int:
-    return size - math.ceil(threshold * size - _EPS) + 1
-
-
-def similar_pairs(sets: Sequence[frozenset[str]], threshold: float,
-                  max_postings: int | None = None) -> list[tuple[int, int, float]]:
-    """Every pair ``(i, j, score)`` with ``i < j`` and ``jaccard >= threshold``."""
-    return search_similar(sets, threshold, max_postings)[0]
-
-
 # Counting holds one dict entry per distinct token (about 60 bytes with its key), most of them found in one
 # text only: counting one range of token values at a time keeps that dict small. One part per COUNT_PART tokens,
 # at most MAX_PARTS, as each part costs one more pass over the array: 100k texts (3.3M tokens) count in 2
@@ -302,7 +292,7 @@ def _decoded(numbers: array) -> Found:
 
 
 def similar_pairs_brute(sets: Sequence[frozenset[str]], threshold: float) -> list[tuple[int, int, float]]:
-    """The reference all-pairs comparison that ``similar_pairs`` must equal."""
+    """The reference all-pairs comparison that ``search_similar`` must equal (tests and benchmarks)."""
     return [
         (i, j, score)
         for i in range(len(sets))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
+from paperlist.match.normalize import words
 from paperlist.model import Paper
 
 RULE = "ranked by the number of distinct lists a paper appears in (most first), then by first appearance"
@@ -13,7 +13,6 @@ FOCUS_RULE = ("ranked by the number of focus tags a paper carries (most first), 
               "distinct lists it appears in (most first), then by first appearance")
 
 
-_WORD_RE = re.compile(r"[^\W_]+")
 
 
 def focus_words(texts: Iterable[str], focus: Collection[str], tagger: Callable[[str], tuple[str, ...]]) -> set[str]:
@@ -25,8 +24,8 @@ def focus_words(texts: Iterable[str], focus: Collection[str], tagger: Callable[[
     if not focus:
         return set()
     wanted = set(focus)
-    words = {w for text in texts for w in _WORD_RE.findall(text)}
-    return {w for w in words if wanted.intersection(tagger(w))}
+    found = {w for text in texts for w in words(text)}
+    return {w for w in found if wanted.intersection(tagger(w))}
 
 
 def ranking_rule(focus: Collection[str]) -> str:

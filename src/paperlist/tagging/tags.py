@@ -8,20 +8,13 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import compress
 
-from paperlist.match.normalize import ascii_words
+from paperlist.match.normalize import ascii_words, words
 from paperlist.tagging.rules import BUILTIN_RULES
 
-_WORD_RE = re.compile(r"[^\W_]+")
 # Clause punctuation, compiled at the first phrase walk (most texts need none). With curly quotes the pattern
 # takes several times as long to compile (a Unicode character set), so it is compiled only for texts holding one.
 _CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”]")
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def _words(text: str) -> list[str]:
-    """``_WORD_RE.findall``: the same words, faster on the usual snippet (see normalize.ascii_words)."""
-    words = ascii_words(text)
-    return _WORD_RE.findall(text) if words is None else words
 
 
 _TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
@@ -107,7 +100,7 @@ class TagMatcher:
         seconds_after: dict[str, set[str]] = {}  # a phrase's first word -> forms of the words that follow it
         for tag, patterns in self.rules.items():
             for pattern in patterns:
-                self._add(tag, _words(pattern), seconds_after)
+                self._add(tag, words(pattern), seconds_after)
         for first, seconds in seconds_after.items():
             for form in _variants(first):
                 self._second_words.setdefault(form, set()).update(seconds)
@@ -152,12 +145,12 @@ class TagMatcher:
             return ()
         lowered_words = ascii_words(text, lower=True)
         if lowered_words is None:  # not ASCII: Unicode words, lower-cased one by one
-            token_set = set(_WORD_RE.findall(text))
+            token_set = set(words(text))
             lower_set = set(map(str.lower, token_set))
         else:
             lower_set = set(lowered_words)
             # An acronym form can be among the words only if its lower case is: most texts hold none.
-            token_set = set() if lower_set.isdisjoint(self._acronym_lower) else set(_words(text))
+            token_set = set() if lower_set.isdisjoint(self._acronym_lower) else set(words(text))
         found: set[str] = set()
         for form in lower_set.intersection(self._words):
             found |= self._words[form]
@@ -166,7 +159,7 @@ class TagMatcher:
         if not self._may_hold_phrase(lower_set | token_set if token_set else lower_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
-        tokens = [t for part in _CLAUSE_RE.split(text) for t in (*_words(part), "")]
+        tokens = [t for part in _CLAUSE_RE.split(text) for t in (*words(part), "")]
         lowered = list(map(str.lower, tokens))
         places = range(len(tokens))
         starts = set(compress(places, map(self._starts.__contains__, lowered)))
@@ -248,10 +241,10 @@ def load_rules(text: str) -> dict[str, list[str]]:
         raise RulesError("missing [tags] table with at least one tag", None)
     for tag, patterns in tags.items():
         valid = isinstance(patterns, list) and patterns and all(
-            isinstance(p, str) and _WORD_RE.search(p) for p in patterns)
+            isinstance(p, str) and words(p) for p in patterns)
         if not valid:
             raise RulesError(f"tag '{tag}' must be a non-empty list of words or phrases", _line_of_key(text, tag))
-        longest = max(len(_WORD_RE.findall(p)) for p in patterns)
+        longest = max(len(words(p)) for p in patterns)
         if longest > MAX_RULE_WORDS:
             raise RulesError(f"tag '{tag}' has a rule of {longest} words; a rule has at most {MAX_RULE_WORDS}",
                              _line_of_key(text, tag))

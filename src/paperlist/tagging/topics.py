@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 
-_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+_TERM_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")  # hyphenated words stay whole in terms
 _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
 # Words, and the punctuation that ends a clause (a phrase never runs across it).
 _TOKEN_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*|[.,;:!?()\[\]{}\"“”‘’…|/]|\s[-–—]\s")
@@ -51,7 +51,7 @@ def acronyms(text: str) -> dict[str, str]:
     for match in _PARENTHESISED_ACRONYM_RE.finditer(text):
         letters = match.group(1).rstrip("s").lower()
         # The words just before the parenthesis, as many as the acronym has letters.
-        before = _WORD_RE.findall(text[max(0, match.start() - 160):match.start()])
+        before = _TERM_WORD_RE.findall(text[max(0, match.start() - 160):match.start()])
         words = [_fold(w) for w in before][-len(letters):]
         long = " ".join(words).split()[-len(letters):]
         if len(long) == len(letters) and all(w[0] == c for w, c in zip(long, letters)):
@@ -129,21 +129,16 @@ class Term:
     papers: int
 
 
-def term_sets(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str]]:
-    """The terms of each text (acronyms folded into long forms defined anywhere in the collection), and the
-    acronyms: their long forms, or how they are written ("GPU") when the collection never defines them."""
-    sets, defined, _ = term_counts(texts)
-    return sets, defined
-
-
 def term_counts(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str], Counter[str]]:
-    """``term_sets``, and how many texts hold each term."""
+    """The terms of each text (acronyms folded into long forms defined anywhere in the collection), the
+    acronyms (their long forms, or how they are written, "GPU", when the collection never defines them), and
+    how many texts hold each term."""
     defined: Counter[tuple[str, str]] = Counter()
     written: Counter[tuple[str, str]] = Counter()
     for text in texts:
         defined.update(acronyms(text).items())
         if _ACRONYM_HINT_RE.search(text):
-            written.update((t.rstrip("s").lower(), t.rstrip("s")) for t in _WORD_RE.findall(text) if _is_acronym(t))
+            written.update((t.rstrip("s").lower(), t.rstrip("s")) for t in _TERM_WORD_RE.findall(text) if _is_acronym(t))
     best: dict[str, str] = {}
     for (acronym, long), _ in sorted(defined.items(), key=lambda item: (-item[1], item[0])):
         best.setdefault(acronym, long)
