@@ -12,7 +12,7 @@ lookups alone, without the texts themselves (pure: no I/O).
   from a sample of the collection (the tokens found in FREQUENT_IN_SAMPLE sampled texts go last, by
   their count) and fixed, except while the collection is small: it is derived again, and every
   prefix rewritten, each time the collection has grown ORDER_GROWTH times, until the sample holds
-  ORDER_SAMPLE texts (benchmarks/RESULTS.md: a sample of 10,000 texts is as good as 50,000).
+  ORDER_SAMPLE texts (a larger sample orders no better).
 """
 
 from __future__ import annotations

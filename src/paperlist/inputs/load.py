@@ -126,7 +126,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
     files = [f.path for f in readable]
     names = short_names(readable)
     # In parallel only to tag: without tags, a snippet costs more to send back from a worker than to parse
-    # here (benchmarks/RESULTS.md), and --jobs goes to the near search instead.
+    # here, and --jobs goes to the near search instead.
     jobs = min(jobs, len(files), os.cpu_count() or 1) if matcher.rules else 1
     if jobs > 1:
         results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced)

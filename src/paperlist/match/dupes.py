@@ -19,30 +19,20 @@ from paperlist.model import (
     Snippet,
 )
 
-# Chosen from data (benchmarks/accuracy.py --openings and --min-words N; README).
-# Sorting 14,189 distinct arXiv abstracts, 1,383 neighbouring pairs share their
-# first 6 words, 479 their first 8, 70 their first 10 and 15 their first 12: a
-# cut must hold 10 words before it may stand for a longer text. Near: texts
-# under 12 words share a few bigrams by chance (near precision on arXiv 0.01 at
-# 6 words, 0.28 at 10, 0.56 at 12), so they match only exactly or as cuts.
+# Distinct arXiv abstracts often share their first 6 or 8 words, rarely 10 (docs/accuracy.md): a cut must
+# hold 10 words to stand for a longer text, and texts under 12 words share bigrams by chance.
 MIN_PREFIX_WORDS = 10
 NEAR_MIN_WORDS = 12
 DEFAULT_THRESHOLD = 0.5
-# Work bounds of the near search (README, "Untrusted input"). A word pair shared by more than
-# max(NEAR_MAX_POSTINGS, texts // NEAR_POSTINGS_SHARE) texts is not indexed: real abstracts never need one
-# among their rarest half (none of the 14,186 arXiv snippets does; at 1M texts of the benchmark's English-like
-# corpus, none either), but text from a 20-word vocabulary makes every pair a candidate. After NEAR_BUDGET +
-# NEAR_BUDGET_PER_TEXT * texts postings scanned (the English-like corpus scans about 7 a text at 100k, its
-# repetitive variant about 70; 20,000 texts of a 20-word vocabulary stop after 6M, in seconds) the remaining
-# texts are not compared. Texts that may have missed a pair either way are reported, never dropped silently.
+# Work bounds of the near search (docs/input.md, "Untrusted input"): a word pair in more than
+# max(NEAR_MAX_POSTINGS, texts // NEAR_POSTINGS_SHARE) texts is not indexed (real abstracts never need one),
+# and after NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * texts postings the rest is not compared; both are reported.
 NEAR_MAX_POSTINGS = 1000
 NEAR_POSTINGS_SHARE = 10
 NEAR_BUDGET = 2_000_000
 NEAR_BUDGET_PER_TEXT = 200
-# A bigram (a, b) of word ids is one integer, hash((a, b)): a C call on a tuple that zip reuses, where
-# a * MULTIPLIER + b took two (and an int each). The hash of a tuple of ints is the same in every run (word ids
-# are drawn in reading order), so the search visits texts the same way every run. Two different bigrams hash
-# alike with odds of about 2**-64 a pair; a score could change only if two bigrams of the texts compared did.
+# A bigram of word ids is hash((a, b)): stable across runs for ints, so the search visits texts the same
+# way every run; two bigrams collide with odds of about 2**-64 a pair.
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
@@ -107,8 +97,8 @@ def truncation_pairs(corpus: Corpus, min_words: int = MIN_PREFIX_WORDS) -> list[
 
 
 class _WordIds(dict[str, int]):
-    """Word -> id, numbered from 0 in first-seen order; a new word is numbered on its first lookup (only new
-    words run Python code: the ids of 100k texts took 0.73-0.75 s instead of 0.93-0.97 s with setdefault)."""
+    """Word -> id, numbered from 0 in first-seen order; a new word is numbered on its first lookup, so a
+    known word costs one C-level dict lookup."""
 
     def __missing__(self, word: str) -> int:
         self[word] = number = len(self)
@@ -119,13 +109,11 @@ class NearTexts(Sequence[Iterator[int]]):
     """The word bigrams each distinct text is compared by, computed on demand (never all held at once).
 
     Bigrams keep some word order, which separates re-worded copies from
-    unrelated abstracts of the same field far better than single words do
-    (measured in benchmarks/accuracy.py). A cut text drops its last, maybe
-    partial, word. A text shorter than ``min_words`` has no bigrams: a few
-    shared bigrams are no evidence of one paper. A bigram is one integer (the
-    hash of two word ids): hashing and storing integers costs far less than strings, and
-    the search reads them once into one array instead of a set per text (at
-    100k texts, 380 MB less: benchmarks/RESULTS.md).
+    unrelated abstracts of the same field far better than single words do.
+    A cut text drops its last, maybe partial, word. A text shorter than
+    ``min_words`` has no bigrams: a few shared bigrams are no evidence of one
+    paper. A bigram is one integer, so the search can read every text's
+    bigrams once into one flat array rather than hold a set per text.
     """
 
     def __init__(self, keys: Sequence[str], truncated: Sequence[bool], min_words: int = NEAR_MIN_WORDS) -> None:

@@ -31,11 +31,8 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return shared / union if union else 0.0
 
 
-# Counting holds one dict entry per distinct token (about 60 bytes with its key), most of them found in one
-# text only: counting one range of token values at a time keeps that dict small. One part per COUNT_PART tokens,
-# at most MAX_PARTS, as each part costs one more pass over the array: 100k texts (3.3M tokens) count in 2
-# passes (zipf 100k: peak 269 MB instead of 337 MB, for about 0.5 s), 1M texts (35M tokens) in 4, which keeps
-# `dupes` at 1M under 2 GB (benchmarks/RESULTS.md).
+# Counting holds one dict entry per distinct token, most of them found in one text only: counting one range
+# of token values at a time keeps that dict small, at the cost of one more pass over the array per part.
 COUNT_PART = 2_000_000
 MAX_PARTS = 4
 
@@ -53,7 +50,7 @@ class _DistinctTokens:
                 tokens = set(map(ids.setdefault, tokens, numbered))
             start = len(self.flat)
             try:
-                self.flat.fromlist(list(tokens))  # faster than extend from a set (2.4-2.5 s against 2.6-2.8 s at 100k)
+                self.flat.fromlist(list(tokens))  # one resize, where extend from a set grows step by step
             except (TypeError, OverflowError):  # not 64-bit integers: number every token, from the first text on
                 del self.flat[start:]
                 self.flat = array("q", map(ids.setdefault, self.flat, numbered))
@@ -73,7 +70,7 @@ class _DistinctTokens:
                 ranks.extend(iter(block[1 + texts:]))
             return ranks, array("q", accumulate(lengths, initial=0))
         ranks, lengths = array("i"), array("q")
-        flat, ends, rank_of = self.flat, self.ends, rank.get  # the loop inlines _ranks: 2.1 s against 2.3 s at 100k
+        flat, ends, rank_of = self.flat, self.ends, rank.get  # _ranks inlined: this loop runs once per token
         end = len(flat)
         for k in reversed(range(len(ends))):  # built backwards, then reversed
             start = ends[k - 1] if k else 0
@@ -199,8 +196,7 @@ def in_shares(work: Callable[[int, int], array], shares: int) -> list[array]:
     return forked.in_shares(work, shares)
 
 
-# Fewer texts are compared in one process: at 100k texts two processes measured from 0.7 s faster to 3.5 s
-# slower than one (copying the pages both write costs about what the shares save), at 1M 26 s and 35 s faster.
+# Below this many texts a second process saves about what copying the pages both write costs.
 PARALLEL_TEXTS = 200_000
 Found = tuple[list[tuple[int, int, int, int]], list[int]]  # (i, j, overlap, union) pairs; texts not fully compared
 

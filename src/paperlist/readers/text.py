@@ -21,7 +21,7 @@ def split_lines(text: str) -> list[str]:
     >>> split_lines("a\r\nb\rc\u2028d")
     ['a', 'b', 'c\u2028d']
     """
-    lines = text.split("\n") if "\r" not in text else _LINE_END_RE.split(text)  # str.split: 8x faster
+    lines = text.split("\n") if "\r" not in text else _LINE_END_RE.split(text)  # str.split is far faster than the pattern
     if lines and lines[-1] == "":
         lines.pop()
     return lines
