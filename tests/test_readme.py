@@ -1,4 +1,5 @@
-"""README's output examples are what the current code prints (at 80 columns, in order, in a fresh folder).
+"""The output examples of README.md and docs/*.md are what the current code prints (at 80 columns, each
+document's in order, in a fresh folder of its own); every local link in them leads to a file that exists.
 
 Regenerate them, as an explicit and reviewable step, with ``python -m tests.test_readme --write``.
 """
@@ -15,6 +16,8 @@ from unittest import mock
 from tests.helpers import ROOT, run_cli
 
 README = ROOT / "README.md"
+DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+LINK_RE = re.compile(r"\]\(([^)#:]+)(?:#[^)]*)?\)")
 BLOCK_RE = re.compile(r"(```console\n\$ paperlist ([^\n]*)\n)(.*?)(```)", re.S)
 
 
@@ -50,15 +53,28 @@ def regenerated(text: str) -> str:
 
 class ReadmeExamplesTest(unittest.TestCase):
     def test_examples_are_current(self):
+        shown_in = {doc.name: BLOCK_RE.findall(doc.read_text(encoding="utf-8")) for doc in DOCUMENTS}
+        self.assertGreaterEqual(sum(len(blocks) for blocks in shown_in.values()), 6)
+        for doc in DOCUMENTS:
+            folder = workspace()
+            self.addCleanup(shutil.rmtree, folder)
+            for _, command, shown, _ in shown_in[doc.name]:
+                with self.subTest(document=doc.name, command=command):
+                    self.assertEqual(shown, command_output(command, folder))
+
+    def test_local_links_lead_somewhere(self):
+        for doc in DOCUMENTS:
+            for target in LINK_RE.findall(doc.read_text(encoding="utf-8")):
+                with self.subTest(document=doc.name, link=target):
+                    self.assertTrue((doc.parent / target).exists())
+
+    def test_the_readme_is_the_front_door(self):
         text = README.read_text(encoding="utf-8")
-        blocks = BLOCK_RE.findall(text)
-        self.assertGreaterEqual(len(blocks), 3)
-        folder = workspace()
-        self.addCleanup(shutil.rmtree, folder)
-        for _, command, shown, _ in blocks:
-            with self.subTest(command):
-                self.assertEqual(shown, command_output(command, folder))
+        self.assertLess(len(text.encode("utf-8")), 10_000)
+        for doc in DOCUMENTS[1:]:
+            self.assertIn(f"(docs/{doc.name})", text)
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
-    README.write_text(regenerated(README.read_text(encoding="utf-8")), encoding="utf-8")
+    for doc in DOCUMENTS:
+        doc.write_text(regenerated(doc.read_text(encoding="utf-8")), encoding="utf-8")

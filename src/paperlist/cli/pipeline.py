@@ -79,7 +79,7 @@ def report_loaded(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
 
 def report_unchecked(unchecked: list[Snippet], loaded: Loaded, strict: bool, stderr: TextIO) -> int:
     """Say which snippets the near search could not fully compare: on stderr (the first few) and in the output."""
-    message = "not fully compared for near duplicates (repetitive text: see 'Untrusted input' in the README)"
+    message = "not fully compared for near duplicates (repetitive text: see 'Untrusted input' in docs/input.md)"
     warnings = [Diagnostic(s.path, s.line, message) for s in unchecked]
     loaded.warnings.extend(warnings)
     severity = "error" if strict else "warning"
