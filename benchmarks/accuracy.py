@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 from paperlist.match.normalize import fold_words, match_key  # noqa: E402
-from paperlist.match.similarity import similar_pairs  # noqa: E402
+from paperlist.match.similarity import search_similar  # noqa: E402
 
 
 def cut(text: str, chars: int = 250) -> str:
@@ -174,7 +174,7 @@ def compare_tokens(data: Path) -> None:
         for threshold in (0.3, 0.4, 0.5, 0.6):
             found = sum(len(a & b) / len(a | b) >= threshold for a, b in
                         ((tokens(v[0], size), tokens(v[1], size)) for v in revised.values()))
-            print(f"| {name} | {threshold} | {len(similar_pairs(sets, threshold))} | {found}/{len(revised)} |", flush=True)
+            print(f"| {name} | {threshold} | {len(search_similar(sets, threshold)[0])} | {found}/{len(revised)} |", flush=True)
 
 
 def shared_openings(data: Path) -> None:

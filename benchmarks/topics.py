@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.tagging.topics import rank_terms, term_sets  # noqa: E402
+from paperlist.tagging.topics import rank_terms, term_counts  # noqa: E402
 
 # Words of arXiv's category descriptions (https://arxiv.org/category_taxonomy), lower case.
 CATEGORY_WORDS = {
@@ -98,7 +98,7 @@ def topics_agreement(data: Path) -> None:
     papers = sorted(text_of)
     truth = [category.get(text_of[p], "other") for p in papers]
     found = [first_topic[p] for p in papers]
-    sets, defined = term_sets([text_of[p] for p in papers])
+    sets, defined, _ = term_counts([text_of[p] for p in papers])
     frequency = {t.term: t.papers for t in rank_terms(sets, defined)}
     baseline = [max(terms, key=lambda t: (frequency.get(t, 0), t)) if terms else "none" for terms in sets]
     covered = sum(f != "none" for f in found) / len(found)
