@@ -38,6 +38,13 @@ class Record:
     url: str | None = None
     scholar_id: str | None = None
     title_only: bool = False
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+
+
+# A record's text fields in the order every output shows them.
+RECORD_FIELDS = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "url", "scholar_id")
 
 
 @dataclass(frozen=True, slots=True)

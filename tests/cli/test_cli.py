@@ -62,7 +62,7 @@ class ExamplesTest(unittest.TestCase):
         records = [json.loads(line) for line in out.splitlines()]
         self.assertEqual(len(records), 4)
         self.assertEqual(list(records[0]), ["path", "line", "index", "seed_title", "text", "truncated", "tags",
-                                            "paper", "keep", "title", "authors", "year", "venue", "doi", "url",
+                                            "paper", "keep", "title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "url",
                                             "scholar_id", "title_only", "source"])
         self.assertEqual((records[0]["title"], records[0]["source"]), (None, "text"))
         self.assertEqual([(r["paper"], r["keep"]) for r in records], [(1, True), (2, True), (3, True), (4, True)])

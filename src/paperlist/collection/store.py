@@ -23,7 +23,9 @@ from paperlist.model import ReadingList, Record, Snippet
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
 INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
 _TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
-RECORD_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only")
+# Stored by position: fields added later go at the end, so older collections read back unchanged.
+STORED_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "volume", "issue",
+                 "pages")
 
 
 class StoreError(Exception):
@@ -159,7 +161,7 @@ class Store:
     @staticmethod
     def snippet_row(list_id: int, s: Snippet, text_id: int, title_key: str | None, doi: str | None) -> tuple:
         """The row ``add_snippets`` writes for one snippet."""
-        record = json.dumps([getattr(s.record, f) for f in RECORD_FIELDS]) if s.record else None
+        record = json.dumps([getattr(s.record, f) for f in STORED_FIELDS]) if s.record else None
         return (list_id, s.line, s.index, s.text, int(s.truncated), text_id, record, doi,
                 s.record.scholar_id if s.record else None, title_key)
 

@@ -85,6 +85,31 @@ def match_key(text: str) -> str:
     return " ".join(fold_words(text))
 
 
+_DOI_PREFIX_RE = re.compile(r"(?i)^\s*(?:https?://(?:dx\.)?doi\.org/|doi\s*:\s*|doi\s+)")
+_DOI_RE = re.compile(r"10\.\d{4,9}/\S+")
+# What exports write where a record has no DOI: bibliometrix and R write NA, others a dash or zero.
+DOI_PLACEHOLDERS = frozenset({"", "na", "n/a", "nan", "none", "null", "0", "-", "--", "no doi"})
+
+
+def clean_doi(raw: str | None) -> str | None:
+    """A DOI as every output shows it: lower case, without a resolver prefix; None for a placeholder.
+
+    >>> clean_doi("https://dx.doi.org/10.1002/JTS.22387"), clean_doi("doi:10.1201/b19107-2"), clean_doi("NA")
+    ('10.1002/jts.22387', '10.1201/b19107-2', None)
+    """
+    if raw is None:
+        return None
+    value = _DOI_PREFIX_RE.sub("", raw.strip()).strip().rstrip(".")
+    if value.lower() in DOI_PLACEHOLDERS:
+        return None
+    return value.lower()
+
+
+def valid_doi(doi: str | None) -> str | None:
+    """The DOI when it has a DOI's shape (``10.NNNN/...``), else None: only such DOIs count as identity."""
+    return doi if doi and _DOI_RE.fullmatch(doi) else None
+
+
 def fingerprint(key: str) -> str:
     """A stable 16-hex-digit fingerprint of a match key (survives renaming and reordering).
 

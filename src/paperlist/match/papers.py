@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from paperlist.model import DuplicateGroup, Paper, ReadingList, Record, Snippet
+from paperlist.model import (
+    RECORD_FIELDS,
+    DuplicateGroup,
+    Paper,
+    ReadingList,
+    Record,
+    Snippet,
+)
 
 SnippetKey = tuple[str, int]  # (path, index): unique once every file is read once
 
@@ -39,9 +46,8 @@ def merged_record(paper: Paper) -> Record | None:
         return None
     def first(field: str) -> str | None:
         return next((getattr(r, field) for r in records if getattr(r, field)), None)
-    fields = ("title", "authors", "year", "venue", "doi", "url", "scholar_id")
-    return Record(*(first(f) for f in fields), title_only=all(m.record is not None and m.record.title_only
-                                                              for m in paper.members))
+    return Record(**{f: first(f) for f in RECORD_FIELDS},
+                  title_only=all(m.record is not None and m.record.title_only for m in paper.members))
 
 
 def paper_tags(members: Iterable[Snippet]) -> tuple[str, ...]:

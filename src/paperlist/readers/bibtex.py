@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import collapse_whitespace
+from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.latex import latex_to_text
 from paperlist.readers.records import list_from_records, seed_from_comment
@@ -121,10 +121,12 @@ def _record(fields: dict[str, str]) -> tuple[str | None, Record]:
         return collapse_whitespace(latex_to_text(value)) or None if value is not None else None
     title, abstract = field("title"), field("abstract")
     year = field("year") or (field("date") or "")[:4] or None
-    url = field("url") or (f"https://doi.org/{field('doi')}" if field("doi") else None)
+    doi = clean_doi(field("doi"))
+    url = field("url") or (f"https://doi.org/{doi}" if doi else None)
     venue = field("journal") or field("booktitle")
     record = Record(title, _authors(fields["author"]) if "author" in fields else None, year, venue,
-                    field("doi"), url, None, title_only=abstract is None)
+                    doi, url, None, title_only=abstract is None, volume=field("volume"),
+                    issue=field("number") or field("issue"), pages=field("pages"))
     return abstract or title, record
 
 

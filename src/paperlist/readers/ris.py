@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
@@ -21,10 +22,13 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     year = _first(fields, YEAR)
     match = re.search(r"\d{4}", year or "")
     authors = [a for t in AUTHORS for a in fields.get(t, []) if a]
-    doi = _first(fields, ("DO",))
+    doi = clean_doi(_first(fields, ("DO",)))
     url = _first(fields, ("UR", "L2")) or (f"https://doi.org/{doi}" if doi else None)
+    start, end = _first(fields, ("SP",)), _first(fields, ("EP",))
+    pages = f"{start}-{end}" if start and end and start != end else start
     record = Record(title, "; ".join(authors) or None, match.group(0) if match else None, _first(fields, VENUE),
-                    doi, url, None, title_only=abstract is None)
+                    doi, url, None, title_only=abstract is None, volume=_first(fields, ("VL",)),
+                    issue=_first(fields, ("IS",)), pages=pages)
     return abstract or title, record
 
 

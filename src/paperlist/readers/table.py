@@ -7,6 +7,7 @@ import io
 import json
 from collections.abc import Iterable
 
+from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
@@ -15,9 +16,14 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "text": ("text", "snippet"),
     "title": ("title", "article title", "document title", "primary title", "ti"),
     "abstract": ("abstract", "abstract note", "ab"),
-    "authors": ("authors", "author", "author full names", "author names", "au", "af"),
-    "year": ("year", "publication year", "py", "date"),
+    "authors": ("authors", "author", "author full names", "author names", "au", "af", "first_authors"),
+    "year": ("year", "publication year", "publication_year", "py", "date"),
     "venue": ("source title", "publication title", "journal", "venue", "so"),
+    "volume": ("volume", "vl"),
+    "issue": ("issue", "number", "is"),
+    "pages": ("pages", "page", "pp", "pagination"),
+    "page_start": ("page start", "start page", "bp"),
+    "page_end": ("page end", "end page", "ep"),
     "doi": ("doi", "di"),
     "url": ("url", "link"),
     "list": ("path", "list"),
@@ -47,6 +53,14 @@ def _delimiter(text: str, default: str) -> str:
     return best if counts[best] else default
 
 
+def _pages(row: dict[str, str]) -> str | None:
+    """A pages column, or a start and an end page (Scopus, Web of Science)."""
+    if row.get("pages"):
+        return row["pages"]
+    start, end = row.get("page_start") or "", row.get("page_end") or ""
+    return f"{start}-{end}" if start and end else start or None
+
+
 def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source: str,
                    warnings: list[Diagnostic]) -> list[ReadingList]:
     """Group rows by their list (or seed) column; each group keeps its first-seen order."""
@@ -59,9 +73,10 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
             continue
         line = int(row["line"]) if row.get("line", "").isdigit() else number
         record = Record(title, row.get("authors") or None, (row.get("year") or "")[:4] or None,
-                        row.get("venue") or None, row.get("doi") or None, row.get("url") or None,
+                        row.get("venue") or None, clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
-                        title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title)
+                        title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title,
+                        volume=row.get("volume") or None, issue=row.get("issue") or None, pages=_pages(row))
         if record == Record():
             record = None
         key = ("list", row["list"]) if row.get("list") else ("seed", row["seed"]) if row.get("seed") else ("", "")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paperlist.match.papers import Grouping, snippet_key
-from paperlist.model import Diagnostic, ReadingList
+from paperlist.model import RECORD_FIELDS, Diagnostic, ReadingList
 from paperlist.render.textfmt import (
     Style,
     json_line,
@@ -38,7 +38,7 @@ def _records(report: ExportReport) -> list[dict[str, object]]:
     return records
 
 
-RECORD_COLUMNS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "source")
+RECORD_COLUMNS = (*RECORD_FIELDS, "title_only", "source")
 
 
 def _cell(value: object) -> object:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from paperlist.model import Diagnostic, Record
+from paperlist.model import RECORD_FIELDS, Diagnostic, Record
 from paperlist.render.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
@@ -134,8 +134,7 @@ def bar(count: int, most: int, width: int) -> str:
 
 def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
     """The record as JSON fields (every key present, ``null`` when unknown)."""
-    fields: dict[str, object] = {f: getattr(record, f) if record else None
-                                 for f in ("title", "authors", "year", "venue", "doi", "url", "scholar_id")}
+    fields: dict[str, object] = {f: getattr(record, f) if record else None for f in RECORD_FIELDS}
     fields["title_only"] = bool(record and record.title_only)
     if source is not None:
         fields["source"] = source

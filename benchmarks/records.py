@@ -1,0 +1,139 @@
+"""Reference records: paperlist and BibDedupe side by side on the labelled systematic-review exports.
+
+    python benchmarks/records.py [--data ../shared/data] [--sets stroke haematology ...] [--no-bibdedupe]
+
+Each set's ``records_pre_merged.csv`` (``../shared/data/sr-dedup-benchmark``, from BibDedupe's repository) is
+read as the CSV export it is; ``paperlist dupes --format json`` groups it, and every pair of records within a
+confident group is scored against ``merged_record_ids.csv``. BibDedupe (``pip install bib-dedupe`` into the
+benchmark's Python; never a paperlist dependency) runs prep -> block -> match -> cluster in the same run, when
+it is installed; otherwise its rows are skipped with a message. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = ("cytology_screening", "haematology", "respiratory", "stroke", "digital_work")
+
+
+def read_set(folder: Path) -> tuple[str, list[dict[str, str]], set[frozenset[str]]]:
+    """The export's text, its rows, and the true duplicate pairs."""
+    path = folder / "records_pre_merged.csv"
+    text = gzip.open(f"{path}.gz", "rt", encoding="utf-8").read() if not path.exists() else path.read_text("utf-8")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    truth = set()
+    with open(folder / "merged_record_ids.csv", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            ids = row["merged_ids"].split(";")
+            truth.update(frozenset(pair) for pair in combinations(ids, 2))
+    return text, rows, truth
+
+
+def line_ids(text: str) -> dict[int, str]:
+    """The record ID of each CSV row, by the line it starts on (what paperlist reports)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    header = next(reader)
+    column = header.index("ID")
+    ids, start = {}, reader.line_num + 1
+    for row in reader:
+        ids[start] = row[column]
+        start = reader.line_num + 1
+    return ids
+
+
+def paperlist_pairs(text: str) -> tuple[set[frozenset[str]], float]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "records.csv")
+        Path(path).write_text(text, encoding="utf-8")
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "paperlist", "dupes", path, "--format", "json", "-q"],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+        seconds = time.perf_counter() - started
+    ids = line_ids(text)
+    pairs = set()
+    for group in json.loads(done.stdout)["groups"]:
+        if group["tier"] == "duplicate":
+            members = [ids[m["line"]] for m in group["members"]]
+            pairs.update(frozenset(p) for p in combinations(members, 2) if p[0] != p[1])
+    return pairs, seconds
+
+
+def bibdedupe_pairs(rows: list[dict[str, str]]) -> tuple[set[frozenset[str]], float] | None:
+    try:
+        import pandas as pd
+        from bib_dedupe.bib_dedupe import block, cluster, match, prep
+    except ImportError:
+        return None
+    started = time.perf_counter()
+    records = pd.DataFrame(rows)
+    prepared = prep(records, verbosity_level=0)
+    matched = match(block(prepared, verbosity_level=0), verbosity_level=0)
+    clusters = cluster(matched, verbosity_level=0)
+    seconds = time.perf_counter() - started
+    pairs = {frozenset(p) for c in clusters for p in combinations(sorted(c), 2)}
+    return pairs, seconds
+
+
+def score(found: set[frozenset[str]], truth: set[frozenset[str]]) -> tuple[float, float, int]:
+    correct = len(found & truth)
+    precision = correct / len(found) if found else 1.0
+    recall = correct / len(truth) if truth else 1.0
+    return precision, recall, len(found) - correct
+
+
+def f1(precision: float, recall: float) -> float:
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--sets", nargs="+", default=list(SETS))
+    parser.add_argument("--no-bibdedupe", action="store_true")
+    args = parser.parse_args()
+    base = args.data / "sr-dedup-benchmark"
+    if not base.is_dir():
+        print(f"skipped: {base} not found", file=sys.stderr)
+        return 0
+    tools = ["paperlist"] + ([] if args.no_bibdedupe else ["BibDedupe"])
+    pooled = {tool: [set(), set()] for tool in tools}
+    print("| set | records | true pairs | tool | pairs found | wrong | precision | recall | F1 | seconds |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+    for name in args.sets:
+        text, rows, truth = read_set(base / name)
+        results = {"paperlist": paperlist_pairs(text)}
+        if not args.no_bibdedupe:
+            found = bibdedupe_pairs(rows)
+            if found is None:
+                print("BibDedupe skipped: not installed in this Python (pip install bib-dedupe)", file=sys.stderr)
+                tools = ["paperlist"]
+            else:
+                results["BibDedupe"] = found
+        for tool, (found, seconds) in results.items():
+            precision, recall, wrong = score(found, truth)
+            pooled[tool][0].update(frozenset((name, *sorted(p))) for p in found)
+            pooled[tool][1].update(frozenset((name, *sorted(p))) for p in truth)
+            print(f"| {name} | {len(rows)} | {len(truth)} | {tool} | {len(found)} | {wrong} | {precision:.3f} | "
+                  f"{recall:.3f} | {f1(precision, recall):.3f} | {seconds:.2f} |", flush=True)
+    for tool, (found, truth) in pooled.items():
+        if tool in tools:
+            precision, recall, wrong = score(found, truth)
+            print(f"| all five pooled | | {len(truth)} | {tool} | {len(found)} | {wrong} | {precision:.4f} | "
+                  f"{recall:.4f} | {f1(precision, recall):.4f} | |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
