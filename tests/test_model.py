@@ -28,7 +28,7 @@ class ValueTest(unittest.TestCase):
             self.snippet.line = 4  # type: ignore[misc]
 
     def test_repr_names_every_field(self):
-        self.assertEqual(repr(Pair(0, 1, "near", 0.5)), "Pair(a=0, b=1, kind='near', similarity=0.5)")
+        self.assertEqual(repr(Pair(0, 1, "near", 0.5)), "Pair(a=0, b=1, kind='near', similarity=0.5, agreed=(), missing=())")
 
     def test_defaults_and_properties(self):
         group = DuplicateGroup(1, "near", "duplicate", (self.snippet,), (Pair(0, 1, "near", 0.75),))

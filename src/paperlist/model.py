@@ -88,6 +88,8 @@ class Pair:
     b: int
     kind: Kind
     similarity: float
+    agreed: tuple[str, ...] = ()  # for records: the fields that agreed
+    missing: tuple[str, ...] = ()  # for records: the fields only one of the two carries
 
 
 @dataclass(frozen=True, slots=True)

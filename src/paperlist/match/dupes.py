@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
 
-from paperlist.match.identity import identity_links, titles_differ
+from paperlist.match.identity import RecordKey, Verdict, compare
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
+from paperlist.match.record_links import (
+    MIN_TEXT_JACCARD,
+    Constraints,
+    Partitioned,
+    candidate_pairs,
+    judge,
+    link_decision,
+    record_keys,
+    split_by_records,
+)
 from paperlist.match.similarity import search_similar
 from paperlist.model import (
     KIND_ORDER,
     DuplicateGroup,
     Kind,
     Pair,
-    Record,
     Snippet,
 )
 
@@ -163,42 +172,26 @@ def _keep_index(members: Sequence[Snippet]) -> int:
 
 
 def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
-                tier: str, all_copies: bool) -> DuplicateGroup:
+                tier: str, all_copies: bool, judged: _RecordJudge | None = None) -> DuplicateGroup:
     texts = sorted(set(texts))
     chosen = [i for k in texts for i in (corpus.members[k] if all_copies else corpus.members[k][:1])]
     chosen.sort(key=lambda i: (corpus.snippets[i].path, corpus.snippets[i].line, i))
     members = tuple(corpus.snippets[i] for i in chosen)
     where = {i: m for m, i in enumerate(chosen)}
-    pairs = []
+    pairs = []  # (member, member, pair) where the pair's own places are filled in below
+    def evidence_of(first: int, second: int, a: int, b: int, kind: str, score: float) -> tuple[int, int, Pair]:
+        found = judged.pair(first, second, a, b, kind, score) if judged else Pair(0, 0, kind, score)  # type: ignore[arg-type]
+        return where[first], where[second], found
     if all_copies:
         for k in texts:
             first, *copies = corpus.members[k]
-            pairs.extend((where[first], where[c], "exact", 1.0) for c in copies)
+            pairs.extend(evidence_of(first, c, k, k, "exact", 1.0) for c in copies)
     for a, b, kind, score in links:
-        pairs.append((where[corpus.members[a][0]], where[corpus.members[b][0]], kind, score))
-    evidence = tuple(sorted((Pair(min(a, b), max(a, b), kind, score) for a, b, kind, score in pairs),
-                           key=lambda p: (p.a, p.b)))
+        pairs.append(evidence_of(corpus.members[a][0], corpus.members[b][0], a, b, kind, score))
+    evidence = tuple(sorted((replace(p, a=min(x, y), b=max(x, y)) for x, y, p in pairs), key=lambda p: (p.a, p.b)))
     kind = max((p.kind for p in evidence), key=KIND_ORDER.__getitem__)
     lists = tuple(sorted({m.path for m in members}))
     return DuplicateGroup(0, kind, tier, members, evidence, _keep_index(members), lists)  # type: ignore[arg-type]
-
-
-def _record_links(corpus: Corpus, records: list[list[Record]], bigrams: list[frozenset[str]],
-                  known: list[Link], allowed: Callable[[int, int], bool]) -> list[Link]:
-    """Links from what the records say: the same DOI or Scholar cluster, or the same title (identity.py)."""
-    title_only = [any(r.title_only for r in text_records) for text_records in records]
-    identifier, titled = identity_links(records, corpus.keys, bigrams, title_only)
-    # Only links that join what is not joined yet: the group's kind names the evidence it needed.
-    joined = _Components(len(corpus.keys))
-    for a, b, _, _ in known:
-        joined.union(a, b)
-    links: list[Link] = []
-    for kind, pairs in (("identifier", identifier), ("title", titled)):
-        for a, b in pairs:
-            if joined.find(a) != joined.find(b) and allowed(a, b):
-                joined.union(a, b)
-                links.append((a, b, kind, 1.0))  # type: ignore[arg-type]
-    return links
 
 
 def find_duplicates(
@@ -229,18 +222,30 @@ def search_duplicates(
     """``find_duplicates``, and the snippets the near search could not fully compare (see NEAR_MAX_POSTINGS).
     ``keys``: the snippets' match keys, when the caller has them; ``jobs``: processes for the near search."""
     corpus = build_corpus(snippets, keys)
+    judged = _RecordJudge.of(corpus)
+    if judged is not None:
+        corpus = judged.corpus
     def allowed(a: int, b: int) -> bool:
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
-    links: list[Link] = [(a, b, "truncation", 1.0) for a, b in truncation_pairs(corpus, min_words) if allowed(a, b)]
+    links: list[Link] = []
     maybe_links: list[Link] = []
+    def add(a: int, b: int, kind: str, score: float, confident: bool, texts_agree: bool) -> None:
+        if not allowed(a, b):
+            return
+        decision = "link" if judged is None else judged.decide(a, b, texts_agree and confident)
+        if decision == "link":
+            (links if confident else maybe_links).append((a, b, kind, score))  # type: ignore[arg-type]
+        elif decision == "maybe":
+            maybe_links.append((a, b, kind, score))  # type: ignore[arg-type]
+    for a, b in truncation_pairs(corpus, min_words):
+        add(a, b, "truncation", 1.0, True, True)
     unchecked: list[Snippet] = []
-    has_records = any(s.record is not None for s in corpus.snippets)
-    records = [[r for i in members if (r := corpus.snippets[i].record) is not None]
-               for members in corpus.members] if has_records else []
     texts = NearTexts(corpus.keys, corpus.truncated)
-    bigrams: Sequence[frozenset[int]] = list(map(frozenset, texts)) if has_records else []
-    if has_records:
-        links += _record_links(corpus, records, bigrams, links, allowed)
+    bigrams: Sequence[frozenset[int]] = list(map(frozenset, texts)) if judged is not None else []
+    if judged is not None:
+        maybe_links += judged.exact_maybes()
+        for a, b, kind in judged.candidates():
+            add(a, b, kind, 1.0, True, _texts_agree(corpus, bigrams, a, b))
     if threshold is not None:
         lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
@@ -248,13 +253,67 @@ def search_duplicates(
         max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
         pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget, jobs)
         for a, b, score in pairs:
-            if frozenset((a, b)) in linked or not allowed(a, b):
-                continue
-            if has_records and titles_differ(records[a], records[b]):
-                continue  # shared boilerplate under two different titles is not one paper
-            (links if score >= threshold else maybe_links).append((a, b, "near", score))
+            if frozenset((a, b)) not in linked:
+                add(a, b, "near", score, score >= threshold, True)
         unchecked = [corpus.snippets[i] for k in incomplete for i in corpus.members[k][:1]]
-    return _assemble(corpus, links, maybe_links), unchecked
+    return _assemble(corpus, links, maybe_links, judged), unchecked
+
+
+def _texts_agree(corpus: Corpus, bigrams: Sequence[frozenset[int]], a: int, b: int) -> bool:
+    """Two abstracts under one title agree: one opens the other, or their bigrams overlap by MIN_TEXT_JACCARD."""
+    x, y = corpus.keys[a], corpus.keys[b]
+    if x.startswith(y) or y.startswith(x):
+        return True
+    union = len(bigrams[a] | bigrams[b])
+    return bool(union) and len(bigrams[a] & bigrams[b]) / union >= MIN_TEXT_JACCARD
+
+
+class _RecordJudge:
+    """For a corpus with records: its texts split where their records conflict, and the verdicts on links."""
+
+    def __init__(self, corpus: Corpus, split: Partitioned, keys: dict[int, RecordKey]) -> None:
+        self.corpus, self.split, self.keys = corpus, split, keys
+        self.verdicts: dict[tuple[int, int], Verdict] = {}
+
+    @classmethod
+    def of(cls, corpus: Corpus) -> _RecordJudge | None:
+        """None for a corpus without records: its texts are matched by the text rules alone."""
+        if not any(s.record is not None for s in corpus.snippets):
+            return None
+        keys = record_keys(corpus.snippets)
+        split = split_by_records(corpus.snippets, corpus.members, corpus.keys, keys)
+        truncated = tuple(any(corpus.snippets[i].truncated for i in part) for part in split.members)
+        return cls(Corpus(corpus.snippets, tuple(split.keys), tuple(split.members), truncated), split, keys)
+
+    def decide(self, a: int, b: int, texts_agree: bool) -> str:
+        """"link", "maybe" or "drop" for a link between texts ``a`` and ``b``."""
+        title_only = self.split.title_only[a] or self.split.title_only[b]
+        verdict = judge(self.split.records[a], self.split.records[b], texts_agree and not title_only)
+        if verdict is not None:
+            self.verdicts[(min(a, b), max(a, b))] = verdict
+        return link_decision(verdict, title_only)
+
+    def candidates(self) -> list[tuple[int, int, str]]:
+        """Texts that share a DOI, a Scholar cluster or a title."""
+        records = [[self.corpus.snippets[i].record for i in part if self.corpus.snippets[i].record is not None]
+                   for part in self.corpus.members]
+        return candidate_pairs(records, self.split.records)  # type: ignore[arg-type]
+
+    def exact_maybes(self) -> list[Link]:
+        """Parts of one text (the same title) whose records neither agree nor conflict: pairs to look at."""
+        for a, b, verdict in self.split.maybe:
+            self.verdicts[(a, b)] = verdict
+        return [(a, b, "title", 1.0) for a, b, _ in self.split.maybe]
+
+    def pair(self, first: int, second: int, a: int, b: int, kind: str, score: float) -> Pair:
+        """The evidence for one pair of members, with what their records agreed on."""
+        verdict = self.verdicts.get((min(a, b), max(a, b))) if a != b else None
+        if a == b:  # copies of one text
+            x, y = self.keys.get(first), self.keys.get(second)
+            if x is not None and y is not None:
+                verdict = compare(x, y, texts_agree=not self.split.title_only[a])
+        fields = (verdict.agreed, verdict.missing) if verdict is not None else ((), ())
+        return Pair(0, 0, kind, score, *fields)  # type: ignore[arg-type]
 
 
 def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dict[int, list[Link]]]:
@@ -264,6 +323,18 @@ def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dic
         components.union(a, b)
     by_root: dict[int, list[Link]] = {}
     for link in links:
+        by_root.setdefault(components.find(link[0]), []).append(link)
+    return components, by_root
+
+
+def _constrained_components(judged: _RecordJudge, links: Sequence[Link]) -> tuple[Constraints, dict[int, list[Link]]]:
+    """Join the linked texts, strongest evidence first, never two components whose records conflict; each
+    component's links (those that joined something), keyed by its root."""
+    components = Constraints(judged.split.records)
+    accepted = [link for link in sorted(links, key=lambda x: (KIND_ORDER[x[2]], -x[3], x[0], x[1]))
+                if components.union(link[0], link[1])]
+    by_root: dict[int, list[Link]] = {}
+    for link in accepted:
         by_root.setdefault(components.find(link[0]), []).append(link)
     return components, by_root
 
@@ -298,15 +369,19 @@ def maybe_cliques(links: Sequence[Link]) -> list[tuple[set[int], list[Link]]]:
     return list(zip(groups, group_links))
 
 
-def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link]) -> list[DuplicateGroup]:
-    components, by_root = _link_components(len(corpus.keys), links)
+def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link],
+              judged: _RecordJudge | None = None) -> list[DuplicateGroup]:
+    if judged is not None:
+        components, by_root = _constrained_components(judged, links)
+    else:
+        components, by_root = _link_components(len(corpus.keys), links)
     texts: dict[int, list[int]] = {}
     for k in range(len(corpus.keys)):
         texts.setdefault(components.find(k), []).append(k)
-    groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True)
+    groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True, judged)
               for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
     # A maybe pair inside one confident group adds nothing; the rest form their own groups.
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
-    groups += [_make_group(corpus, texts, links, "maybe", False) for texts, links in maybe_cliques(maybe_links)]
+    groups += [_make_group(corpus, texts, links, "maybe", False, judged) for texts, links in maybe_cliques(maybe_links)]
     groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
     return [replace(g, id=n) for n, g in enumerate(groups, 1)]

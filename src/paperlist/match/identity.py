@@ -1,28 +1,99 @@
-"""What records say about identity: same DOI or Scholar cluster, same title, clearly different titles (pure)."""
+"""What records say about identity: fields normalised once, and the rules that join two records or keep them apart.
+
+A reference librarian's rules, as reference-deduplication tools apply them: a conflict in any field that two
+records both carry keeps them apart (two valid DOIs, years more than one apart, first pages or volumes, no
+author in common, titles that differ, a notice such as an erratum and the item it is about); a shared DOI
+joins; a shared title joins only with other fields that agree, and never alone when it names no paper
+("Editorial"). Pure: values in, verdicts out.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from itertools import combinations
+import unicodedata
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Literal
 
-from paperlist.match.normalize import fold_words
+from paperlist.match.normalize import clean_doi, fold_words, valid_doi
 from paperlist.model import Record
 
-MIN_TITLE_WORDS = 4  # "Introduction" or "Editorial" name many papers; a title link needs 4 words
-MIN_TITLE_JACCARD = 0.5  # word overlap under which two titles "clearly differ"
-MIN_TEXT_JACCARD = 0.2
-MAX_TITLE_BUCKET = 50  # bigram overlap under which two abstracts under one title are different papers
-_DOI_PREFIX_RE = re.compile(r"(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:)")
+Decision = Literal["same", "maybe", "different", "unknown"]
+MIN_SPECIFIC_WORDS = 4  # "Haemolytic uraemic syndrome" names many papers; four words start to name one
+WORD_VARIANT = 0.75  # character similarity of two spellings of one word ("haemolytic", "hemolytic")
+# Titles that name a kind of item, not a paper: on their own they say nothing about identity.
+GENERIC_TITLES = frozenset(
+    "editorial|editorials|editorial introduction|editor s comments|editors comments|editor s note|editors note|"
+    "guest editorial|introduction|preface|foreword|letter|letters|letter to the editor|letters to the editor|"
+    "commentary|comment|comments|in this issue|book review|book reviews|news|abstracts|abstract|index|contents|"
+    "table of contents|obituary|acknowledgements|acknowledgments|acknowledgement|reviewers|conclusion|"
+    "conclusions|correspondence|announcement|announcements|erratum|errata|corrigendum|corrigenda|correction|"
+    "corrections|response|reply|introduction to the special issue|editorial board|masthead|from the editor|"
+    "from the editors|message from the editor|note from the editor|overview|summary|discussion|untitled|"
+    "poster abstracts|meeting abstracts|invited commentary|editor s introduction|editors introduction".split("|"))
+# A title that holds one of these names a column or a kind of item, however long it is.
+_GENERIC_PART_RE = re.compile(r"\b(?:editor s comments|editors comments|editor s note|editorial introduction|guest "
+                              r"editorial|in this issue|letter to the editor|book review|from the editor)\b|^editorial\b")
+# An erratum's title ends with the citation of what it corrects: "(vol 360, pg 542, 2009)" (Web of Science),
+# "(New England Journal of Medicine (2009) 360, (542-544))" (Embase).
+_CITED_RE = re.compile(r"\((?:vol\.? ?\d+,? pg?\.? ?\d+[^()]*|[^()]*\(\d{4}\)[^()]*(?:\([^()]*\)[^()]*)?)\)\s*\.?\s*$", re.I)
+_BRACKETED_RE = re.compile(r"\[[^\]]{0,120}(?:\]|$)")  # "[Review]", "[Article in German]", "[Erratum appears in ..."
+_ERRATUM_RE = re.compile(r"^(?:erratum|errata|corrigend(?:um|a)|corrections?(?: to)?|publisher s correction|"
+                         r"publisher correction|author correction)\b|\breports an error in\b|\bvol \d+ pg \d+|"
+                         r"\b(?:19|20)\d\d \d+ \d+(?: \d+)?$")  # a title ending in the citation it corrects
+_RETRACTION_RE = re.compile(r"^(?:retraction|retracted|notice of retraction|retraction notice|withdrawn|"
+                            r"withdrawal)\b")
+_REPLY_RE = re.compile(r"^(?:reply|in reply|authors? reply|authors? response|response to (?:\w+ ){0,3}"
+                       r"(?:comments?|letters?|commentary|criticism|reply))\b|\b(?:reply|authors? reply)$")
+_COMMENT_RE = re.compile(r"^(?:comments? on|commentary on|re)\b")
+_NAME_SPLIT_RE = re.compile(r"\s+and\s+|;|&")
+_INITIALS_LIST_RE = re.compile(r"[A-Za-z]\.,\s")  # Scopus: "Wang X., Li Y."
+_DIGITS_RE = re.compile(r"\d+")
+_PAGES_RE = re.compile(r"\s*([A-Za-z]?)(\d+)(?:\s*[-\u2013]+\s*[A-Za-z]?(\d+))?")
+_YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+# Words an export loses or adds without changing the title: articles, "or" for a lost "≥", a Greek letter
+# spelled out where the other kept the symbol.
+_LITTLE_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "for", "to", "with", "s", "alpha", "beta",
+                           "gamma", "delta", "kappa"})
+_PARTICLES = frozenset({"von", "van", "der", "den", "de", "la", "le", "di", "da", "du", "del", "dos", "ter"})
+_ABBREVIATION_STOPS = frozenset({"of", "the", "and", "for", "in", "on", "de", "la", "und", "fur"})
+
+
+@dataclass(frozen=True, slots=True)
+class RecordKey:
+    """A record's fields as they are compared: folded, parsed, and what the title says about the item."""
+
+    title: str
+    title_words: int
+    generic: bool  # the title names a kind of item, or is too short to name one paper
+    notice: str | None  # erratum, retraction, reply or comment: an item about another item
+    authors: tuple[frozenset[str], ...]  # each name's possible surnames
+    year: int | None
+    venue: tuple[str, ...]
+    volume: str | None
+    first_page: str | None
+    last_page: str | None
+    doi: str | None
+    scholar_id: str | None = None  # a Google Scholar cluster: one paper, like a DOI
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What comparing two records decided, the fields that agreed, and those only one of them carries."""
+
+    decision: Decision
+    agreed: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    conflict: str | None = None
 
 
 def doi_key(doi: str | None) -> str | None:
-    """A DOI compared case-insensitively, without a resolver prefix.
+    """A DOI that counts as identity: cleaned, and shaped like a DOI (``NA`` and other placeholders do not).
 
-    >>> doi_key("https://doi.org/10.1145/ABC.1")
-    '10.1145/abc.1'
+    >>> doi_key("https://doi.org/10.1145/ABC.1"), doi_key("NA")
+    ('10.1145/abc.1', None)
     """
-    return _DOI_PREFIX_RE.sub("", doi.strip()).lower() or None if doi else None
+    return valid_doi(clean_doi(doi))
 
 
 def title_words(record: Record | None) -> tuple[str, ...]:
@@ -30,68 +101,218 @@ def title_words(record: Record | None) -> tuple[str, ...]:
     return tuple(fold_words(record.title)) if record and record.title else ()
 
 
-def _authors_compatible(a: Record, b: Record) -> bool:
-    """No author list, or at least one shared name word of three letters or more (lists are often mangled)."""
-    if not a.authors or not b.authors:
-        return True
-    words = lambda r: {w for w in fold_words(r.authors or "") if len(w) >= 3}  # noqa: E731
-    return bool(words(a) & words(b)) or not words(a) or not words(b)
+def notice_kind(title: str) -> str | None:
+    """What kind of notice a folded title announces, if any: an item about another item."""
+    for kind, pattern in (("erratum", _ERRATUM_RE), ("retraction", _RETRACTION_RE), ("reply", _REPLY_RE),
+                          ("comment", _COMMENT_RE)):
+        if pattern.search(title):
+            return kind
+    return None
 
 
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    union = len(a | b)
-    return len(a & b) / union if union else 0.0
+def _ascii(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
 
-def _texts_agree(first: int, k: int, keys: Sequence[str], bigrams: Sequence[frozenset[str]],
-                 title_only: Sequence[bool]) -> bool:
-    """One is only a title, one opens the other, or their word bigrams overlap by MIN_TEXT_JACCARD."""
-    if title_only[first] or title_only[k]:
-        return True
-    a, b = keys[first], keys[k]
-    return b.startswith(a) or a.startswith(b) or _jaccard(bigrams[first], bigrams[k]) >= MIN_TEXT_JACCARD
+def _surnames(name: str) -> frozenset[str]:
+    """The words of one author's name that may be the surname, and the particled whole: "Le Quintrec, M" ->
+    {quintrec, lequintrec}; "Xuefei Deng" -> {xuefei, deng, xuefeideng}. Which word is the surname cannot be
+    known (exports swap them: "William, O'Brochta"), so a name matches another when any of these agree."""
+    found: set[str] = set()
+    for part in name.split(",", 1) if "," in name else [name]:
+        words = re.findall(r"[a-z]+", _ascii(part.replace(".", ". ").replace("’", "").replace("'", "")))
+        full = [w for w in words if len(w) > 1 and w not in ("et", "al")]
+        found.update(w for w in full if w not in _PARTICLES)
+        if len(full) > 1:
+            found.add("".join(full))
+    return frozenset(found)
 
 
-def identity_links(records: Sequence[Sequence[Record]], keys: Sequence[str], bigrams: Sequence[frozenset[str]],
-                   title_only: Sequence[bool]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Identifier links (same DOI or Scholar cluster id: decisive) and title links between distinct texts.
-
-    ``records[k]`` are the records of text ``k``'s copies. A title link needs the
-    same title of at least MIN_TITLE_WORDS words, author lists that share a name,
-    and texts that agree: one of them is only a title, one opens the other
-    (``keys`` are the folded texts), or their word bigrams overlap by
-    MIN_TEXT_JACCARD.
-    """
-    identifier: list[tuple[int, int]] = []
-    titled: list[tuple[int, int]] = []
-    by_id: dict[str, int] = {}
-    by_title: dict[tuple[str, ...], list[int]] = {}
-    for k, text_records in enumerate(records):
-        ids = {f"doi:{d}" for r in text_records if (d := doi_key(r.doi))}
-        ids |= {f"scholar:{r.scholar_id}" for r in text_records if r.scholar_id}
-        for key in sorted(ids):
-            first = by_id.setdefault(key, k)
-            if first != k:
-                identifier.append((first, k))
-        titles = {title_words(r) for r in text_records}
-        for title in sorted(t for t in titles if len(t) >= MIN_TITLE_WORDS):
-            by_title.setdefault(title, []).append(k)
-    for title, texts in by_title.items():
-        # Every agreeing pair, not each text against the first: the result must not depend on input order.
-        # A bucket of more than MAX_TITLE_BUCKET texts (a title many records share) is compared to its first only.
-        pairs = combinations(texts, 2) if len(texts) <= MAX_TITLE_BUCKET else ((texts[0], k) for k in texts[1:])
-        for first, k in pairs:
-            a = next(r for r in records[first] if title_words(r) == title)
-            b = next(r for r in records[k] if title_words(r) == title)
-            if _texts_agree(first, k, keys, bigrams, title_only) and _authors_compatible(a, b):
-                titled.append((first, k))
-    return identifier, titled
+def author_names(authors: str | None) -> tuple[frozenset[str], ...]:
+    """Each author's possible surnames, in order; "et al." and initials are no names."""
+    if not authors:
+        return ()
+    text = authors.replace("et al.", "").replace("et al", "")
+    if _NAME_SPLIT_RE.search(text):
+        names = _NAME_SPLIT_RE.split(text)
+    elif _INITIALS_LIST_RE.search(text + ", "):
+        names = text.split(",")
+    else:
+        names = [text]
+    return tuple(found for name in names if (found := _surnames(name.strip())))
 
 
-def titles_differ(a: Sequence[Record], b: Sequence[Record]) -> bool:
-    """Both texts carry titles and no title of one shares half its words with a title of the other."""
-    first = [set(t) for r in a if (t := title_words(r))]
-    second = [set(t) for r in b if (t := title_words(r))]
-    if not first or not second:
+def _first_number(value: str | None) -> str | None:
+    """The first run of digits: "Vol. 12" -> "12"."""
+    match = _DIGITS_RE.search(value or "")
+    return match.group().lstrip("0") or "0" if match else None
+
+
+def page_range(pages: str | None) -> tuple[str | None, str | None]:
+    """The first and last page: "288-297" -> (288, 297), "c37-c42" -> (c37, 42), "e1234" -> (e1234, None).
+    Pages that do not open with a page number ("t-71", "Suppl 3 S3-89": damaged exports) give none."""
+    match = _PAGES_RE.match(pages or "")
+    if not match:
+        return None, None
+    return match.group(1).lower() + (match.group(2).lstrip("0") or "0"), (match.group(3) or "").lstrip("0") or None
+
+
+def _page_number(page: str) -> str:
+    return page.lstrip("abcdefghijklmnopqrstuvwxyz")
+
+
+def _ends(key: RecordKey) -> set[str]:
+    return {_page_number(key.first_page), key.last_page} - {None} if key.first_page else set()  # type: ignore[arg-type]
+
+
+def _same_pages(a: RecordKey, b: RecordKey) -> bool:
+    return bool(a.first_page and b.first_page and _page_number(a.first_page) == _page_number(b.first_page))
+
+
+def pages_conflict(a: RecordKey, b: RecordKey) -> bool:
+    """Different pages: both numbered alike (BMJ's "c1804" is an article number, not page 1804 of print) and
+    neither range ends where the other starts ("569" and "567-569" are one page of one paper)."""
+    if not (a.first_page and b.first_page) or a.first_page == b.first_page:
         return False
-    return all(len(x & y) / len(x | y) < MIN_TITLE_JACCARD for x in first for y in second)
+    if a.first_page[0].isalpha() != b.first_page[0].isalpha():
+        return False
+    return not _ends(a) & _ends(b)
+
+
+def clean_title(title: str) -> str:
+    """A title's folded words without the tags databases add in brackets ("[Review]") or the citation an
+    erratum ends with ("(vol 360, pg 542, 2009)"); a title all in brackets (MEDLINE's translations) keeps its
+    words."""
+    title = _CITED_RE.sub(" ", title)
+    kept = fold_words(_BRACKETED_RE.sub(" ", title))
+    return " ".join(kept if len(kept) * 2 >= len(fold_words(title)) else fold_words(title))
+
+
+def record_key(record: Record) -> RecordKey:
+    """Normalise a record once, for every comparison it takes part in."""
+    title = clean_title(record.title) if record.title else ""
+    notice = "erratum" if record.title and _CITED_RE.search(record.title) else notice_kind(title) if title else None
+    words = title.count(" ") + 1 if title else 0
+    year = _YEAR_RE.search(record.year or "")
+    first_page, last_page = page_range(record.pages)
+    generic = title in GENERIC_TITLES or words < MIN_SPECIFIC_WORDS or bool(_GENERIC_PART_RE.search(title))
+    return RecordKey(title, words, generic, notice,
+                     author_names(record.authors), int(year.group()) if year else None,
+                     tuple(fold_words(record.venue)) if record.venue else (), _first_number(record.volume),
+                     first_page, last_page, doi_key(record.doi), record.scholar_id)
+
+
+def _is_abbreviation(short: tuple[str, ...], full: tuple[str, ...]) -> bool:
+    """Whether each word of ``short`` opens the next word of ``full`` that is not a stop word, in order:
+    "N Engl J Med" and "New England Journal of Medicine"."""
+    words = [w for w in full if w not in _ABBREVIATION_STOPS]
+    short = tuple(w for w in short if w not in _ABBREVIATION_STOPS)
+    return len(short) == len(words) and all(b.startswith(a) for a, b in zip(short, words))
+
+
+def venues_agree(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same journal, spelled out, abbreviated, or with a section after its name ("Nephron - Clinical Practice")."""
+    if not a or not b:
+        return False
+    shorter, longer = sorted((a, b), key=len)
+    return longer[:len(shorter)] == shorter or _is_abbreviation(shorter, longer) or _is_abbreviation(a, b) \
+        or _is_abbreviation(b, a)
+
+
+def shared_authors(a: tuple[frozenset[str], ...], b: tuple[frozenset[str], ...]) -> int:
+    """How many authors of the shorter list are found in the other."""
+    shorter, longer = sorted((a, b), key=len)
+    return sum(any(name & other for other in longer) for name in shorter)
+
+
+def _variant(a: str, b: str) -> bool:
+    """Two runs of words that spell the same thing: a typo, a spelling ("haemolytic"/"hemolytic"), joined words."""
+    return a.replace(" ", "") == b.replace(" ", "") or SequenceMatcher(None, a, b, autojunk=False).ratio() >= WORD_VARIANT
+
+
+def titles_close(a: str, b: str) -> bool:
+    """The same title: equal, differing only in spelling, typos or little words ("a", "the"), or one with a
+    subtitle or a section label ("MEDICAL PROGRESS ...") that the other export lacks. A word replaced by
+    another ("Sensitive"/"Resistant") is a different title however alike the rest is."""
+    if a == b:
+        return True
+    shorter, longer = sorted((a, b), key=len)
+    if shorter.count(" ") + 1 >= MIN_SPECIFIC_WORDS and (longer.startswith(shorter + " ")
+                                                         or longer.endswith(" " + shorter)):
+        return True
+    x, y = a.split(), b.split()
+    if len(set(x) & set(y)) * 2 < min(len(x), len(y)):  # most words differ: no alignment can make them one title
+        return False
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, x, y, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if op == "replace" and _variant(" ".join(x[i1:i2]), " ".join(y[j1:j2])):
+            continue
+        if set(x[i1:i2]) | set(y[j1:j2]) <= _LITTLE_WORDS:
+            continue
+        return False
+    return True
+
+
+def _conflict(a: RecordKey, b: RecordKey) -> str | None:
+    """The first field in which two records contradict each other, if any. A shared DOI outweighs the fields
+    exports garble (authors, pages, volume) and a translated title; nothing outweighs a notice or the year."""
+    if a.doi and b.doi and a.doi != b.doi:
+        return "doi"
+    if a.notice != b.notice and a.title and b.title:
+        return "notice"
+    if a.year and b.year and abs(a.year - b.year) > 1:
+        return "year"
+    if a.doi and a.doi == b.doi:
+        return None
+    if pages_conflict(a, b):
+        return "pages"
+    if a.volume and b.volume and a.volume != b.volume:
+        return "volume"
+    if a.authors and b.authors and not shared_authors(a.authors, b.authors):
+        return "authors"
+    if a.title and b.title and not titles_close(a.title, b.title):  # last: the dearest test
+        return "title"
+    return None
+
+
+def conflicting(a: RecordKey, b: RecordKey) -> bool:
+    """Whether two records contradict each other in a field both carry."""
+    return _conflict(a, b) is not None
+
+
+def compare(a: RecordKey, b: RecordKey, texts_agree: bool = False) -> Verdict:
+    """Whether two records are the same paper. ``texts_agree``: their abstracts (not titles) match.
+
+    ``same`` joins them; ``maybe`` is a pair to look at (same title, too little else); ``different`` keeps
+    them apart even when their texts match; ``unknown``: the records say nothing either way.
+    """
+    conflict = _conflict(a, b)
+    if conflict:
+        return Verdict("different", conflict=conflict)
+    present = {"doi": (a.doi, b.doi), "year": (a.year, b.year), "authors": (a.authors, b.authors),
+               "venue": (a.venue, b.venue), "volume": (a.volume, b.volume), "pages": (a.first_page, b.first_page)}
+    agreed = [f for f, (x, y) in present.items() if x and y and (f != "venue" or venues_agree(x, y))  # type: ignore[arg-type]
+              and (f != "year" or x == y) and (f != "pages" or _same_pages(a, b))]
+    missing = tuple(f for f in ("year", "pages", "authors") if bool(present[f][0]) != bool(present[f][1]))
+    if a.title and b.title and titles_close(a.title, b.title):
+        agreed.insert(0, "title" if a.title == b.title else "title (close)")
+    if texts_agree:
+        agreed.append("abstract")
+    found = tuple(agreed)
+    if a.scholar_id and a.scholar_id == b.scholar_id:
+        found = ("scholar_id", *found)
+    if "doi" in agreed or "scholar_id" in found:
+        return Verdict("same", found, missing)
+    if not (a.title and b.title):
+        return Verdict("same" if texts_agree and len(agreed) >= 3 else "unknown", found, missing)
+    support = len(set(agreed) - {"title", "title (close)"})
+    if a.generic or b.generic:
+        # Only one paper stands on one page of one volume; an identical abstract says it too.
+        strong = ({"volume", "pages"} <= set(agreed) and bool({"year", "authors"} & set(agreed))) \
+            or {"abstract", "year", "authors"} <= set(agreed)
+        return Verdict("same" if strong else "maybe" if support >= 3 else "unknown", found, missing)
+    if support >= 3 or (support >= 2 and not missing) or ({"year", "authors"} <= set(agreed) and "year" not in missing
+                                                           and shared_authors(a.authors, b.authors) >= min(2, len(a.authors), len(b.authors))):
+        return Verdict("same", found, missing)
+    return Verdict("maybe", found, missing)

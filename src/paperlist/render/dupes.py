@@ -74,6 +74,8 @@ def dupes_document(report: DupesReport) -> dict[str, object]:
         pairs = []
         for p in g.pairs:
             pair: dict[str, object] = {"a": p.a, "b": p.b, "kind": p.kind, "similarity": round(p.similarity, 4)}
+            if p.agreed or p.missing:  # a pair of records: the fields that agreed, those one of them lacks
+                pair["agreed"], pair["missing"] = list(p.agreed), list(p.missing)
             if report.explain:
                 pair["diff"] = word_diff(g.members[p.a].text, g.members[p.b].text)
             pairs.append(pair)
@@ -133,6 +135,10 @@ def _group_lines(g: DuplicateGroup, style: Style, explain: bool, names: dict[str
     shown = [p for p in g.pairs if explain or p.kind not in ("exact", "identifier", "title")]
     for p in shown[:PAIRS_SHOWN]:
         lines.append(f"    {p.a + 1}~{p.b + 1}  {p.kind} {p.similarity:.2f}")
+        if explain and (p.agreed or p.missing):
+            why = "agreed: " + (", ".join(p.agreed) or "nothing") + (f"; only one has: {', '.join(p.missing)}"
+                                                                    if p.missing else "")
+            lines += ["      " + line for line in wrap(why, style.width - 6)]
         if explain:
             lines += _diff_lines(g.members[p.a].text, g.members[p.b].text, style, "      ")
     if len(shown) > PAIRS_SHOWN:
@@ -188,7 +194,8 @@ def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
             lines.append(f"{n}. {md_escape(f'{m.path}:{m.line}')}{keep}: {md_escape(m.text)}")
         lines.append("")
         for p in g.pairs:
-            lines.append(f"- {p.a + 1} ~ {p.b + 1}: {p.kind}, {p.similarity:.2f}")
+            why = f" (agreed: {', '.join(p.agreed) or 'nothing'})" if p.agreed or p.missing else ""
+            lines.append(f"- {p.a + 1} ~ {p.b + 1}: {p.kind}, {p.similarity:.2f}{md_escape(why)}")
             if report.explain:
                 lines.append(f"  - diff: {md_escape(word_diff(g.members[p.a].text, g.members[p.b].text))}")
     return "\n".join(lines) + "\n"

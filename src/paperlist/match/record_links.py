@@ -1,0 +1,188 @@
+"""Grouping snippets that carry records: metadata as evidence for and against joining two texts (pure).
+
+Snippets without records are matched by their text alone (``dupes``). Where both sides of a candidate link
+carry records, the record comparison (``identity.compare``) decides: a conflict keeps them apart whatever
+their texts say, a title alone never joins, and a borderline pair becomes a ``maybe`` link. Copies of one
+text are split where their records conflict ("Editorial" in 114 journals is 114 papers), and no two groups
+are joined when any record of one conflicts with any record of the other (a chain through a snippet without
+metadata cannot join two papers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from paperlist.match.identity import (
+    RecordKey,
+    Verdict,
+    compare,
+    conflicting,
+    record_key,
+)
+from paperlist.model import Record, Snippet
+
+MAX_TITLE_BUCKET = 200  # records sharing one title beyond this are compared to the first only (bounded work)
+MIN_TEXT_JACCARD = 0.2  # bigram overlap at which two abstracts under one title agree
+TITLE_ENDS = 4  # words at each end of a title that find records whose titles differ elsewhere
+
+
+@dataclass
+class Partitioned:
+    """Each distinct text's members split by their records, and the record keys of each part."""
+
+    members: list[tuple[int, ...]] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    records: list[list[RecordKey]] = field(default_factory=list)  # the distinct record keys of each part
+    title_only: list[bool] = field(default_factory=list)
+    maybe: list[tuple[int, int, Verdict]] = field(default_factory=list)  # parts of one text to look at
+
+
+def _distinct(keys: Sequence[RecordKey]) -> list[RecordKey]:
+    return list(dict.fromkeys(keys))
+
+
+def joins_part(key: RecordKey, part: Sequence[RecordKey], title_only: bool) -> tuple[bool, Verdict | None]:
+    """Whether a copy with record ``key`` belongs with the copies in ``part`` (same text): an identical
+    abstract joins unless the records conflict; an identical title only when the records agree."""
+    worst: Verdict | None = None
+    for other in part:
+        verdict = compare(key, other, texts_agree=not title_only)
+        if verdict.decision == "different" or (title_only and verdict.decision != "same"):
+            return False, verdict
+        worst = worst or verdict
+    return True, worst
+
+
+def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ...]], texts: Sequence[str],
+                     keys: dict[int, RecordKey]) -> Partitioned:
+    """Split each group of identical texts into parts whose records do not conflict, in first-seen order.
+
+    A copy without a record joins the first part. ``keys`` holds the record key of every snippet with one.
+    """
+    out = Partitioned()
+    for members, text in zip(groups, texts):
+        title_only = any(snippets[i].record is not None and snippets[i].record.title_only for i in members)
+        parts: list[list[int]] = []
+        part_keys: list[list[RecordKey]] = []
+        first_part = len(out.members)
+        for i in members:
+            key = keys.get(i)
+            target = 0 if parts and key is None else None
+            verdicts: list[tuple[int, Verdict | None]] = []
+            if key is not None:
+                for n, part in enumerate(part_keys):
+                    fits, verdict = joins_part(key, part, title_only)
+                    if fits:
+                        target = n
+                        break
+                    verdicts.append((n, verdict))
+            if target is None:
+                parts.append([])
+                part_keys.append([])
+                target = len(parts) - 1
+                out.maybe.extend((first_part + n, first_part + target, v) for n, v in verdicts
+                                 if v is not None and v.decision == "maybe")
+            parts[target].append(i)
+            if key is not None and key not in part_keys[target]:
+                part_keys[target].append(key)
+        for part, found in zip(parts, part_keys):
+            out.members.append(tuple(part))
+            out.keys.append(text)
+            out.records.append(found)
+            out.title_only.append(title_only)
+    return out
+
+
+def judge(a: Sequence[RecordKey], b: Sequence[RecordKey], texts_agree: bool) -> Verdict | None:
+    """The verdict on joining two texts by their records: ``different`` if any two conflict, else the most
+    confident of their comparisons; None when one side has no record (the text rules decide)."""
+    if not a or not b:
+        return None
+    best: Verdict | None = None
+    order = {"same": 0, "maybe": 1, "unknown": 2}
+    for x in a:
+        for y in b:
+            verdict = compare(x, y, texts_agree)
+            if verdict.decision == "different":
+                return verdict
+            if best is None or order[verdict.decision] < order[best.decision]:
+                best = verdict
+    return best
+
+
+def link_decision(verdict: Verdict | None, title_only: bool) -> str:
+    """"link", "maybe" or "drop" for a text link whose records gave ``verdict``. A link between titles
+    (title-only texts) needs records that agree; a link between abstracts stands unless they conflict."""
+    if verdict is None:
+        return "link"
+    if verdict.decision == "different":
+        return "drop"
+    if verdict.decision == "same" or not title_only:
+        return "link"
+    return "maybe" if verdict.decision == "maybe" else "drop"
+
+
+def candidate_pairs(records: Sequence[Sequence[Record]], parts: Sequence[Sequence[RecordKey]]) -> list[tuple[int, int, str]]:
+    """Pairs of distinct texts that share a DOI, a Scholar cluster or a title, each with what they share."""
+    buckets: dict[str, list[int]] = {}
+    for k, (text_records, keys) in enumerate(zip(records, parts)):
+        shared = {f"doi:{key.doi}" for key in keys if key.doi}
+        shared |= {f"scholar:{r.scholar_id}" for r in text_records if r.scholar_id}
+        shared |= {f"title:{key.title}" for key in keys if key.title}
+        # Titles that differ by a typo, a subtitle or a section label share their first or last words.
+        shared |= {f"opens:{' '.join(key.title.split()[:TITLE_ENDS])}" for key in keys if key.title_words >= TITLE_ENDS}
+        shared |= {f"ends:{' '.join(key.title.split()[-TITLE_ENDS:])}" for key in keys if key.title_words >= TITLE_ENDS}
+        for name in sorted(shared):
+            buckets.setdefault(name, []).append(k)
+    pairs: dict[tuple[int, int], str] = {}
+    for name, texts in buckets.items():
+        found = combinations(texts, 2) if len(texts) <= MAX_TITLE_BUCKET else ((texts[0], k) for k in texts[1:])
+        kind = "identifier" if name.startswith(("doi:", "scholar:")) else "title"
+        for a, b in found:
+            if pairs.get((a, b)) != "identifier":
+                pairs[(a, b)] = kind
+    return sorted((a, b, kind) for (a, b), kind in pairs.items())
+
+
+class Constraints:
+    """Union-find over texts that never joins two components whose records conflict."""
+
+    def __init__(self, parts: Sequence[Sequence[RecordKey]]) -> None:
+        self.parent = list(range(len(parts)))
+        self.keys: dict[int, list[RecordKey]] = {k: list(p) for k, p in enumerate(parts) if p}
+
+    def find(self, k: int) -> int:
+        while self.parent[k] != k:
+            self.parent[k] = self.parent[self.parent[k]]
+            k = self.parent[k]
+        return k
+
+    def union(self, a: int, b: int) -> bool:
+        """Join the components of ``a`` and ``b`` unless they are one already or their records conflict; whether
+        this link joined them (a group's kind then names the evidence it needed)."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        first, second = self.keys.get(ra, []), self.keys.get(rb, [])
+        if any(conflicting(x, y) for x in first for y in second):
+            return False
+        root, other = min(ra, rb), max(ra, rb)
+        self.parent[other] = root
+        if second or first:
+            self.keys[root] = first + [k for k in second if k not in first] if root == ra else \
+                second + [k for k in first if k not in second]
+            self.keys.pop(other, None)
+        return True
+
+
+def record_keys(snippets: Sequence[Snippet]) -> dict[int, RecordKey]:
+    """The record key of every snippet that has a record, computed once."""
+    cache: dict[Record, RecordKey] = {}
+    keys = {}
+    for i, s in enumerate(snippets):
+        if s.record is not None:
+            keys[i] = cache.get(s.record) or cache.setdefault(s.record, record_key(s.record))
+    return keys
+
