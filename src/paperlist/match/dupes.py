@@ -229,10 +229,10 @@ def search_duplicates(
         return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
     links: list[Link] = []
     maybe_links: list[Link] = []
-    def add(a: int, b: int, kind: str, score: float, confident: bool, texts_agree: bool) -> None:
+    def add(a: int, b: int, kind: str, score: float, confident: bool, texts_agree: bool, by_text: bool = True) -> None:
         if not allowed(a, b):
             return
-        decision = "link" if judged is None else judged.decide(a, b, texts_agree and confident)
+        decision = "link" if judged is None else judged.decide(a, b, texts_agree and confident, by_text)
         if decision == "link":
             (links if confident else maybe_links).append((a, b, kind, score))  # type: ignore[arg-type]
         elif decision == "maybe":
@@ -245,7 +245,7 @@ def search_duplicates(
     if judged is not None:
         maybe_links += judged.exact_maybes()
         for a, b, kind in judged.candidates():
-            add(a, b, kind, 1.0, True, _texts_agree(corpus, bigrams, a, b))
+            add(a, b, kind, 1.0, True, _texts_agree(corpus, bigrams, a, b), by_text=False)
     if threshold is not None:
         lowest = maybe if maybe is not None else threshold
         linked = {frozenset(pair[:2]) for pair in links}
@@ -285,13 +285,14 @@ class _RecordJudge:
         truncated = tuple(any(corpus.snippets[i].truncated for i in part) for part in split.members)
         return cls(Corpus(corpus.snippets, tuple(split.keys), tuple(split.members), truncated), split, keys)
 
-    def decide(self, a: int, b: int, texts_agree: bool) -> str:
-        """"link", "maybe" or "drop" for a link between texts ``a`` and ``b``."""
+    def decide(self, a: int, b: int, texts_agree: bool, by_text: bool) -> str:
+        """"link", "maybe" or "drop" for a link between texts ``a`` and ``b``: found by their texts (``by_text``),
+        or by what their records share (a DOI, a title), when the records alone must make the case."""
         title_only = self.split.title_only[a] or self.split.title_only[b]
         verdict = judge(self.split.records[a], self.split.records[b], texts_agree and not title_only)
         if verdict is not None:
             self.verdicts[(min(a, b), max(a, b))] = verdict
-        return link_decision(verdict, title_only)
+        return link_decision(verdict, title_only or not by_text)
 
     def candidates(self) -> list[tuple[int, int, str]]:
         """Texts that share a DOI, a Scholar cluster or a title."""

@@ -269,8 +269,8 @@ def _conflict(a: RecordKey, b: RecordKey) -> str | None:
         return "pages"
     if a.volume and b.volume and a.volume != b.volume:
         return "volume"
-    if a.authors and b.authors and not shared_authors(a.authors, b.authors):
-        return "authors"
+    if a.authors and b.authors and shared_authors(a.authors, b.authors) * 2 < min(len(a.authors), len(b.authors)):
+        return "authors"  # fewer than half the shorter list in common: other people
     if a.title and b.title and not titles_close(a.title, b.title):  # last: the dearest test
         return "title"
     return None
@@ -312,7 +312,11 @@ def compare(a: RecordKey, b: RecordKey, texts_agree: bool = False) -> Verdict:
         strong = ({"volume", "pages"} <= set(agreed) and bool({"year", "authors"} & set(agreed))) \
             or {"abstract", "year", "authors"} <= set(agreed)
         return Verdict("same" if strong else "maybe" if support >= 3 else "unknown", found, missing)
-    if support >= 3 or (support >= 2 and not missing) or ({"year", "authors"} <= set(agreed) and "year" not in missing
-                                                           and shared_authors(a.authors, b.authors) >= min(2, len(a.authors), len(b.authors))):
+    # Two venues that both name themselves and disagree (a tutorial given at two conferences, a column that
+    # recurs) leave a title, a year and authors short of one paper.
+    apart = bool(a.venue and b.venue) and "venue" not in agreed
+    if support >= 3 or (not apart and (support >= 2 and not missing or (
+            {"year", "authors"} <= set(agreed) and "year" not in missing
+            and shared_authors(a.authors, b.authors) >= min(2, len(a.authors), len(b.authors))))):
         return Verdict("same", found, missing)
     return Verdict("maybe", found, missing)

@@ -112,14 +112,15 @@ def judge(a: Sequence[RecordKey], b: Sequence[RecordKey], texts_agree: bool) -> 
     return best
 
 
-def link_decision(verdict: Verdict | None, title_only: bool) -> str:
-    """"link", "maybe" or "drop" for a text link whose records gave ``verdict``. A link between titles
-    (title-only texts) needs records that agree; a link between abstracts stands unless they conflict."""
+def link_decision(verdict: Verdict | None, records_decide: bool) -> str:
+    """"link", "maybe" or "drop" for a link whose records gave ``verdict``. Where the records must make the
+    case (``records_decide``: the texts are titles, or the link came from a shared title or DOI) they must
+    agree; a link between two abstracts stands unless the records conflict."""
     if verdict is None:
         return "link"
     if verdict.decision == "different":
         return "drop"
-    if verdict.decision == "same" or not title_only:
+    if verdict.decision == "same" or not records_decide:
         return "link"
     return "maybe" if verdict.decision == "maybe" else "drop"
 
