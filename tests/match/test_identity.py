@@ -208,6 +208,8 @@ class CommandTest(unittest.TestCase):
                          (0, "duplicate", ["title", "year", "authors", "venue", "volume", "pages"]))
         code, out, _ = run_cli("dupes", path, "--explain")
         self.assertIn("agreed: title, year, authors, venue, volume, pages", out)
+        code, out, _ = run_cli("report", path, "-o", "-")
+        self.assertIn("1~2 title: agreed on title, year, authors, venue, volume, pages</p>", out)
 
 
 if __name__ == "__main__":

@@ -191,6 +191,10 @@ def _duplicates(report: HtmlReport) -> str:
                        f'{h(m.seed_title or "(no seed title)")}<br>{h(m.text)}</li>')
         out.append("</ol>")
         for p in g.pairs:
+            if p.agreed or p.missing:
+                lacking = f"; only one has {', '.join(p.missing)}" if p.missing else ""
+                out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)}: agreed on '
+                           f'{h(", ".join(p.agreed) or "nothing")}{h(lacking)}</p>')
             if p.kind in ("truncation", "near"):
                 out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)} {p.similarity:.2f}</p>'
                            f'<p>{_diff_html(g.members[p.a].text, g.members[p.b].text)}</p>')
