@@ -139,7 +139,8 @@ class BoundedTest(HostileCase):
                               "/dev/zero: warning: not a regular file; skipped\n")
         with mock.patch("paperlist.inputs.files.MAX_BYTES", 1024 * 1024):  # the real cap, 64 MiB, is too big for a test
             code, out, err = run_cli("summarize", "-", stdin=b"x" * (1024 * 1024 + 1))
-        self.assertEqual((code, err), (0, "<stdin>: warning: larger than 1 MiB; skipped\n"))
+        self.assertEqual((code, out, err), (2, "", "<stdin>: warning: larger than 1 MiB; skipped\npaperlist: error: "
+                                                   "nothing to read in -: no list, alert or reference export found\n"))
 
     def test_huge_line_in_decisions_is_not_echoed(self):
         decisions = self.tmp.write("nd.txt", "z" * 2_000_000 + "\n")

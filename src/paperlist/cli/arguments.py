@@ -94,7 +94,9 @@ def _add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...
                            help="do not neutralise CSV cells that a spreadsheet would run as formulas")
 
 
-REPORT_DB_HELP = "read the whole collection FILE instead of PATHs"
+MARKS = ("read", "skip", "want", "clear", "unread")
+REPORT_DB_HELP = ("read the whole collection FILE instead of PATHs (without PATHs: $PAPERLIST_DB, else ./paperlist.db "
+                  "when it exists)")
 COLLECTION_DB_HELP = "the collection (default: $PAPERLIST_DB, else ./paperlist.db)"
 
 
@@ -145,6 +147,7 @@ def _triage_options(p: argparse.ArgumentParser) -> None:
 
 def _report_options(p: argparse.ArgumentParser) -> None:
     _add_report_options(p, None)
+    p.add_argument("--all", action="store_true", help="with a collection: also papers marked read or skip")
     p.add_argument("-o", "--output", default="paperlist-report.html", metavar="FILE",
                    help="where to write it (default: %(default)s; - for stdout)")
     p.add_argument("--focus", type=_tag_list, default=[], metavar="TAG,TAG",
@@ -168,14 +171,17 @@ def _new_options(p: argparse.ArgumentParser) -> None:
 
 def _mark_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
-    p.add_argument("mark", choices=("read", "skip", "want"))
-    p.add_argument("refs", nargs="+", metavar="REF", help="paper ids (triage --db shows them) or fingerprints")
+    p.add_argument("mark", choices=MARKS, help="read, skip or want; clear (or unread) removes the mark")
+    p.add_argument("refs", nargs="+", metavar="REF", help="paper ids (every collection view shows them) or "
+                   "16-digit fingerprints (dupes --explain, JSON)")
 
 
 def _not_same_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
-    p.add_argument("a", metavar="FINGERPRINT")
-    p.add_argument("b", metavar="FINGERPRINT")
+    action = p.add_mutually_exclusive_group()
+    action.add_argument("--list", action="store_true", help="list the pairs recorded as different papers")
+    action.add_argument("--undo", action="store_true", help="remove the record that REF and REF are different")
+    p.add_argument("refs", nargs="*", metavar="REF", help="two paper ids or 16-digit fingerprints")
 
 
 def _db_options(p: argparse.ArgumentParser) -> None:
@@ -207,12 +213,15 @@ COMMANDS = {
             "paperlist add examples/ && paperlist add --new this-week/", _add_options),
     "new": ("Show only the papers in PATHs that the collection does not hold (it is not changed).", None,
             "paperlist new this-week/ --show-known", _new_options),
-    "mark": ("Mark papers read, skip or want (triage --db uses it).",
-             "Mark papers read, skip or want: triage --db leaves out read and skipped papers and shows wanted ones "
-             "first.", "paperlist mark read 12 3f9c2a81d04e6b57", _mark_options),
-    "not-same": ("Record that two snippets are different papers.",
-                 "Record that two snippets (by fingerprint) are different papers; the collection is regrouped.",
-                 "paperlist not-same 3f9c2a81d04e6b57 a1b2c3d4e5f60718", _not_same_options),
+    "mark": ("Mark papers read, skip or want, or clear a mark.",
+             "Mark papers read, skip or want, or clear their mark: every view of the collection leaves out read and "
+             "skipped papers (--all shows them, marked) and puts wanted ones first.",
+             "paperlist mark read 12 3f9c2a81d04e6b57\n  paperlist mark clear 12", _mark_options),
+    "not-same": ("Record that two papers are different (or list or undo such records).",
+                 "Record that two papers (by id or snippet fingerprint) are different; the collection is regrouped. "
+                 "--list shows the records, --undo removes one.",
+                 "paperlist not-same 12 13\n  paperlist not-same --list\n  paperlist not-same --undo 12 13",
+                 _not_same_options),
     "db": ("Collection info (counts, schema, size) or check.",
            "Show a collection's counts, schema version and size (info), or check its integrity (check: exit 2 when "
            "a problem is found).", "paperlist db info\n  paperlist db check --db lab.db", _db_options),

@@ -17,11 +17,13 @@ from paperlist.cli.pipeline import (
     open_store,
     reading_list,
 )
-from paperlist.collection.adding import Collection
+from paperlist.collection.adding import AddReport, Collection
 from paperlist.collection.store import Store
-from paperlist.collection.views import held_papers
+from paperlist.collection.views import held_papers, with_stored_ids
 from paperlist.match.normalize import match_key
+from paperlist.match.papers import snippet_key
 from paperlist.render.terminal import terminal_safe, wrap
+from paperlist.render.textfmt import plural
 from paperlist.tagging.tags import TagMatcher
 
 Outcome = tuple[int, str]
@@ -45,32 +47,96 @@ def _info(store: Store) -> str:
             + f"size: {os.path.getsize(store.path)} bytes\n")
 
 
+_ID_RE = re.compile(r"^[0-9]{1,18}$")
+CLEARING = ("clear", "unread")
+
+
+def check_refs(refs: tuple[str, ...]) -> None:
+    """Every REF is a paper id or a 16-digit fingerprint, before the collection is opened."""
+    for ref in refs:
+        if not (_ID_RE.match(ref) or _FINGERPRINT_RE.match(ref)):
+            raise UsageError(f"expected a paper id or a 16-digit fingerprint, got {ref[:60]!r}")
+
+
+def resolve(store: Store, refs: tuple[str, ...]) -> list[int]:
+    """The paper of each REF; an unknown one is an error naming it (nothing is changed)."""
+    collection = Collection(store)
+    papers = []
+    for ref in refs:
+        paper = collection.resolve(ref)
+        if paper is None:
+            raise UsageError(f"no paper {ref!r} in {store.path} (every collection view shows paper ids; "
+                             "a fingerprint counts once its list is added)")
+        papers.append(paper)
+    return papers
+
+
+def _opening(store: Store, paper: int, width: int = 60) -> str:
+    text = " ".join((store.opening_of_paper(paper) or "").split())
+    return terminal_safe(text if len(text) <= width else text[:width - 1].rstrip() + "…")
+
+
 def run_mark(options: CollectionOptions, context: Context) -> Outcome:
+    """Set or clear the mark of papers, all in one transaction; say what was marked."""
+    check_refs(options.refs)
+    clearing = options.mark in CLEARING
+    lines = []
     with open_store(options.db, create=False) as store:
-        collection = Collection(store)
-        papers = []
-        for ref in options.refs:
-            paper = collection.resolve(ref)
-            if paper is None:
-                raise UsageError(f"no paper {ref!r} in {store.path} (give a paper id or a 16-digit fingerprint)")
-            papers.append(paper)
+        papers = list(dict.fromkeys(resolve(store, options.refs)))
+        marks = store.marks()
         with store.transaction():
             for paper in papers:
-                store.set_marks(store.fingerprints_of_paper(paper), options.mark)
-    return EXIT_OK, "".join(f"paper {paper}: {options.mark}\n" for paper in papers)
+                fingerprints = store.fingerprints_of_paper(paper)
+                before = next((marks[f] for f in fingerprints if f in marks), None)
+                if clearing:
+                    store.clear_marks(fingerprints)
+                    done = f"mark cleared (was {before})" if before else "had no mark"
+                else:
+                    store.set_marks(fingerprints, options.mark)
+                    done = f"marked {options.mark}" + (f" (was {before})" if before and before != options.mark else "")
+                head = f"paper {paper} {done}: "
+                lines.append(head + _opening(store, paper, max(20, context.style.width - len(head))) + "\n")
+    return EXIT_OK, "".join(lines)
 
 
 def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
-    for value in options.refs:
-        if not _FINGERPRINT_RE.match(value):
-            raise UsageError(f"expected a 16-digit hex fingerprint, got {value[:60]!r}")
-    a, b = (value.lower() for value in options.refs)
-    with open_store(options.db, create=False) as store, store.transaction():
-        store.add_not_same(a, b)
-        texts = store.texts_of_papers({p for p in (store.paper_of_fingerprint(a), store.paper_of_fingerprint(b))
-                                       if p is not None})
-        Collection(store).regroup(texts)
-    return EXIT_OK, f"recorded: {a} and {b} are different papers\n"
+    """Record that two papers are different (regrouping what they touch), list the records, or undo one."""
+    with open_store(options.db, create=False) as store:
+        if options.action == "list":
+            if options.refs:
+                raise UsageError("--list takes no REF")
+            pairs = store.not_same_pairs()
+            return EXIT_OK, "".join(f"{a} {b}\n" for a, b in pairs) or "no pairs recorded as different papers\n"
+        if len(options.refs) != 2:
+            raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
+        check_refs(options.refs)
+        first, second = (ref.lower() for ref in options.refs)
+        a, b = resolve(store, options.refs)
+        # Two snippets of one paper may be split (the point of a decision); a paper cannot differ from itself.
+        if first == second or (a == b and not (_FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second))):
+            raise UsageError(f"{options.refs[0]} and {options.refs[1]} name the same paper ({a}): give two papers, "
+                             "or two snippets' fingerprints")
+        pairs = _fingerprint_pairs(store, options.refs, a, b)
+        with store.transaction():
+            if options.action == "undo":
+                removed = sum(store.remove_not_same(x, y) for x, y in pairs)
+                if not removed:
+                    raise UsageError(f"no record that {options.refs[0]} and {options.refs[1]} are different papers")
+            else:
+                for x, y in pairs:
+                    store.add_not_same(x, y)
+            Collection(store).regroup(store.texts_of_papers({a, b}))
+    if options.action == "undo":
+        return EXIT_OK, f"removed: {options.refs[0]} and {options.refs[1]} may be one paper again\n"
+    return EXIT_OK, f"recorded: {first} and {second} are different papers\n"
+
+
+def _fingerprint_pairs(store: Store, refs: tuple[str, ...], a: int, b: int) -> list[tuple[str, str]]:
+    """The snippet pairs a decision names: the two fingerprints given, or every text of one paper against
+    every text of the other."""
+    def texts(ref: str, paper: int) -> list[str]:
+        return [ref.lower()] if _FINGERPRINT_RE.match(ref) else store.fingerprints_of_paper(paper)
+    return [(x, y) for x in texts(refs[0], a) for y in texts(refs[1], b) if x != y]
 
 
 def run_add(options: CollectionOptions, context: Context) -> Outcome:
@@ -82,7 +148,9 @@ def run_new(options: CollectionOptions, context: Context) -> Outcome:
 
 
 def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
-    """``add`` records the lists (and with --new shows what was new); ``new`` only shows it, in a rolled-back trial."""
+    """``add`` records the lists (and with --new shows what was new); ``new`` only shows it, in a rolled-back
+    trial. Papers are shown under the collection's ids; a paper ``new`` finds is not in the collection yet and is
+    shown by its fingerprint, which ``mark`` and ``not-same`` take once its list is added."""
     if not options.inputs.paths:
         raise UsageError(f"{options.command} needs PATHs to read")
     adding = options.command == "add"
@@ -91,37 +159,55 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     check_tags(options.selection.focus, rules)
     matcher = TagMatcher(rules)
     # A plain `add` shows no tags and stores none (rules change): its lists are read without tagging.
-    loaded, status = load(options.inputs, matcher if shows else TagMatcher({}), context)
-    held: dict[str, int | None] = {}
+    loaded, status = load(options.inputs, matcher if shows else TagMatcher({}), context, required=True)
+    places = [snippet_key(s) for rl in loaded.lists for s in rl.snippets]
     with open_store(options.db, create=adding) as store:
-        collection = Collection(store)
         before = store.max_text_id()
         with store.transaction() if adding else store.trial():
-            report = collection.add(loaded.lists)
-            if shows and before:
-                held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
-                                   before)
+            report = Collection(store).add(loaded.lists)
+            held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
+                               before) if shows and before else {}
+            stored = store.papers_of_places(places) if shows else {}
             seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
-    summary = ""
-    if adding:
-        summary = "\n".join(wrap(f"{terminal_safe(store.path)}: {report.new_lists} new lists ({report.known_lists} "
-                                 f"already added), {report.new_snippets} new snippets, {report.new_papers} new papers, "
-                                 f"{report.joined_known} snippets joined papers already held", context.style.width)) + "\n"
-        if not shows:
-            return status, summary
+        marks = store.marks() if shows else {}
+    summary = add_summary(store.path, report, context.style.width) if adding else ""
+    if not shows:
+        return status, summary
     grouping, unchecked_status = group(loaded, options.grouping, options.inputs, context, maybe=False)
     status = max(status, unchecked_status)
-    notes, fresh = {}, []
+    grouping = with_stored_ids(grouping, stored)
+    known_ids = {paper for paper in held.values() if paper is not None}
+    notes, shown, fresh = {}, [], 0
     for paper in grouping.papers:
-        known = [held[k] for m in paper.members if (k := match_key(m.text)) in held and held[k] is not None]
-        if not known:
-            fresh.append(paper)
+        if paper.id not in known_ids:
+            shown.append(paper)
+            fresh += 1
         elif options.show_known:
-            path, line, when = seen[known[0]]
+            path, line, when = seen[paper.id]
             notes[paper.id] = f"already held: first seen at {path}:{line} on {when[:10]}"
-            fresh.append(paper)
-    shown = reading_list(Gathered(loaded, grouping, matcher, status), options.selection, options.format, context.style,
-                         papers=fresh, notes=notes)
+            shown.append(paper)
+    # Papers `new` finds have only this trial's numbers: they are shown by fingerprint until they are added.
+    ids = {p.id: p.id if adding or p.id in known_ids else None for p in grouping.papers}
+    headline = new_headline(fresh, len(grouping.papers) - fresh, options.show_known)
+    output = reading_list(Gathered(loaded, grouping, matcher, status, marks), options.selection, options.format,
+                          context.style, papers=shown, notes=notes, ids=ids, headline=headline)
     if adding:
         context.stderr.write(summary)
-    return status, shown
+    return status, output
+
+
+def add_summary(path: str, report: AddReport, width: int) -> str:
+    """What an ``add`` changed, in words."""
+    known = f" ({report.known_lists} already added)" if report.known_lists else ""
+    text = (f"{terminal_safe(path)}: added {plural(report.new_lists, 'list')}{known}; "
+            f"{plural(report.new_snippets, 'new snippet')}: {plural(report.new_papers, 'new paper')}, "
+            f"{plural(report.joined_known, 'snippet')} joined papers already held")
+    return "\n".join(wrap(text, width)) + "\n"
+
+
+def new_headline(fresh: int, known: int, show_known: bool) -> str:
+    """How ``new`` and ``add --new`` open: what is new, and what the collection already held."""
+    if not fresh:
+        return f"Nothing new: {'the' if known == 1 else 'all'} {plural(known, 'paper')} already in the collection"
+    held = f"; {known} already in the collection" + (" (shown with where they were first seen)" if show_known else "")
+    return f"{plural(fresh, 'new paper')}{held if known else ''}"

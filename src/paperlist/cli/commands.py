@@ -21,6 +21,7 @@ from paperlist.cli.pipeline import (
     snippets_of,
     suggest_auto,
 )
+from paperlist.collection.views import paper_mark, unmarked_papers
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
 from paperlist.model import KIND_ORDER
@@ -52,7 +53,8 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
         status = EXIT_OK
     else:
         if not options.inputs.paths:
-            raise UsageError(f"{options.command} needs PATHs to read, or --db FILE for a collection")
+            raise UsageError(f"{options.command} needs PATHs to read, or a collection: --db FILE (there is no "
+                             "$PAPERLIST_DB or ./paperlist.db here)")
         loaded, status = load(options.inputs, matcher, context)
         grouping, unchecked_status = group(loaded, options.grouping, options.inputs, context)
         status = max(status, unchecked_status)
@@ -99,11 +101,16 @@ def run_triage(options: ReportOptions, context: Context) -> Outcome:
 def run_report(options: ReportOptions, context: Context) -> Outcome:
     g = gather(options, context)
     focus = options.selection.focus
-    entries = rank_papers(g.grouping.papers, focus)
+    papers, pinned, marks = g.grouping.papers, frozenset(), {}
+    if g.marks is not None:  # a collection: read and skipped papers left out, wanted ones first, marks shown
+        papers, pinned = unmarked_papers(g.marks, papers, options.selection.all_marks)
+        marks = {p.id: mark for p in g.grouping.papers if (mark := paper_mark(g.marks, p))}
+    entries = rank_papers(papers, focus, pinned=pinned)
     highlighted = frozenset(w.lower() for w in focus_words((e.paper.kept.text for e in entries), focus, g.matcher.tag))
     report = HtmlReport(summarize(g.loaded.lists, g.grouping, 0, g.loaded.warnings), g.grouping, entries, g.seeds,
-                        g.names, ranking_rule(focus), highlighted,
-                        [x for x in g.grouping.groups if x.tier == "duplicate"])
+                        g.names, ("papers marked want first, then " if pinned else "") + ranking_rule(focus),
+                        highlighted, [x for x in g.grouping.groups if x.tier == "duplicate"], marks,
+                        len(g.grouping.papers) - len(papers))
     return g.status, render_report(report)
 
 

@@ -92,7 +92,7 @@ class CollectionOptions:
     show_known: bool = False  # new --show-known
     mark: str = ""
     refs: tuple[str, ...] = ()
-    action: str = ""
+    action: str = ""  # db: info or check; not-same: record, list or undo
 
 
 @dataclass(frozen=True)
@@ -179,11 +179,19 @@ def _selection(given: dict[str, object]) -> Selection:
                      given.get("top"), bool(given.get("all")))  # type: ignore[arg-type]
 
 
-def _refs(given: dict[str, object]) -> tuple[str, ...]:
-    """mark's REFs, or not-same's two fingerprints."""
-    if given.get("refs"):
-        return tuple(given["refs"])  # type: ignore[arg-type]
-    return tuple(v for v in (given.get("a"), given.get("b")) if v)  # type: ignore[misc]
+def _action(given: dict[str, object]) -> str:
+    """db's action; not-same's: list, undo or record."""
+    if given["command"] == "not-same":
+        return "list" if given.get("list") else "undo" if given.get("undo") else "record"
+    return str(given.get("action") or "")
+
+
+def report_db(given: str | None, has_paths: bool, environ: dict[str, str] | os._Environ) -> str | None:
+    """The collection a report command reads: --db, or with no PATHs the default one when it exists."""
+    if given or has_paths:
+        return given
+    default = db_path(None, environ)
+    return default if os.path.isfile(default) else None
 
 
 def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ) -> Options:
@@ -197,8 +205,9 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
         return CollectionOptions(
             command, db_path(given.get("db"), environ), _inputs(given), _grouping(given), given.get("tags"),
             given.get("format") or "markdown", _selection(given), bool(given.get("new")), bool(given.get("show_known")),
-            given.get("mark") or "", _refs(given), given.get("action") or "")
+            given.get("mark") or "", tuple(given.get("refs") or ()), _action(given))
     dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
                       bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")))
     return ReportOptions(command, _inputs(given), _grouping(given), given.get("tags"), given.get("format") or "text",
-                         given.get("db"), given.get("terms") or 0, _selection(given), dupes)
+                         report_db(given.get("db"), bool(given.get("paths")), environ), given.get("terms") or 0,
+                         _selection(given), dupes)

@@ -10,7 +10,7 @@ from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import Grouping as GroupingOptions
 from paperlist.cli.options import Inputs, Selection, read_option_file
 from paperlist.collection.store import Store, StoreError
-from paperlist.collection.views import stored_grouping, unmarked_papers
+from paperlist.collection.views import paper_mark, stored_grouping, unmarked_papers
 from paperlist.inputs.load import Loaded, Progress, load_lists
 from paperlist.match.dupes import search_duplicates
 from paperlist.match.papers import Grouping, group_papers
@@ -72,8 +72,6 @@ def report_loaded(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
         stderr.write(terminal_safe(warning.render(severity)) + "\n")
     for error in loaded.errors:
         stderr.write(f"paperlist: error: {terminal_safe(error)}\n")
-    if not loaded.lists and not loaded.errors and not loaded.warnings:
-        stderr.write("paperlist: warning: no list files found\n")
     return EXIT_ERROR if loaded.errors or (strict and loaded.warnings) else EXIT_OK
 
 
@@ -95,12 +93,21 @@ def snippets_of(loaded: Loaded) -> list[Snippet]:
     return [s for rl in loaded.lists for s in rl.snippets]
 
 
-def load(inputs: Inputs, matcher: TagMatcher, context: Context) -> tuple[Loaded, int]:
-    """Read, parse and tag every input, and report what went wrong; the lists and the exit code so far."""
+class NothingToRead(UsageError):
+    """No input held a list: an error, and no document on stdout."""
+
+
+def load(inputs: Inputs, matcher: TagMatcher, context: Context, required: bool = True) -> tuple[Loaded, int]:
+    """Read, parse and tag every input, and report what went wrong; the lists and the exit code so far. With
+    nothing to read at all (``required``), the run stops: an empty table would look like an answer."""
     loaded = load_lists(inputs.paths, matcher, inputs.glob, inputs.jobs, context.stdin, context.progress,
                         inputs.input_format)
     context.finish_progress()
-    return loaded, report_loaded(loaded, inputs.strict, context.stderr)
+    status = report_loaded(loaded, inputs.strict, context.stderr)
+    if required and not loaded.lists:
+        shown = " ".join(terminal_safe(p) for p in inputs.paths[:3]) + (" ..." if len(inputs.paths) > 3 else "")
+        raise NothingToRead(f"nothing to read in {shown}: no list, alert or reference export found")
+    return loaded, status
 
 
 def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Context,
@@ -149,12 +156,16 @@ def suggest_auto(grouping: Grouping, stderr: TextIO) -> None:
                      "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'\n")
 
 
+@dataclass(frozen=True)
 class Gathered:
-    """The lists and papers a report command shows, the tag matcher in force, the marks and the exit code so far."""
+    """The lists and papers a report command shows, the tag matcher in force, the exit code so far, and for a
+    collection its marks (by snippet fingerprint)."""
 
-    def __init__(self, loaded: Loaded, grouping: Grouping, matcher: TagMatcher, status: int,
-                 marks: dict[str, str] | None = None) -> None:
-        self.loaded, self.grouping, self.matcher, self.status, self.marks = loaded, grouping, matcher, status, marks
+    loaded: Loaded
+    grouping: Grouping
+    matcher: TagMatcher
+    status: int
+    marks: dict[str, str] | None = None
 
     @property
     def names(self) -> dict[str, str]:
@@ -166,14 +177,27 @@ class Gathered:
 
 
 def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Style, papers: list[Paper] | None = None,
-                 pinned: frozenset[int] = frozenset(), notes: dict[int, str] | None = None) -> str:
-    """The ranked reading list of ``papers`` (default: every paper not hidden by a mark) in ``fmt``."""
+                 notes: dict[int, str] | None = None, ids: dict[int, int | None] | None = None,
+                 headline: str | None = None) -> str:
+    """The ranked reading list of ``papers`` (default: every paper a mark does not hide) in ``fmt``.
+
+    A collection's view (``gathered.marks`` known) shows lasting ids (``ids``, default: the papers' own) and
+    each paper's mark, puts papers marked want first and counts those it hides.
+    """
     grouping = gathered.grouping
-    if papers is None and gathered.marks is not None:
-        papers, pinned = unmarked_papers(gathered.marks, grouping.papers, selection.all_marks)
+    marks: dict[int, str] = {}
+    pinned: frozenset[int] = frozenset()
+    hidden = 0
+    if gathered.marks is not None:
+        marks = {p.id: mark for p in grouping.papers if (mark := paper_mark(gathered.marks, p))}
+        if papers is None:
+            papers, pinned = unmarked_papers(gathered.marks, grouping.papers, selection.all_marks)
+            hidden = len(grouping.papers) - len(papers)
+        pinned = pinned or frozenset(p.id for p in papers if marks.get(p.id) == "want")
+        ids = ids if ids is not None else {p.id: p.id for p in grouping.papers}
     papers = grouping.papers if papers is None else papers
     entries = rank_papers(papers, selection.focus, selection.tag, selection.exclude_tag, selection.min_lists,
                           selection.top, pinned)
     report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, selection.focus, gathered.seeds,
-                          gathered.names, gathered.matcher, notes or {})
+                          gathered.names, gathered.matcher, notes or {}, ids, marks, hidden, headline)
     return TRIAGE_RENDERERS[fmt](report, style)

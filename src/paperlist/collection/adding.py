@@ -239,7 +239,9 @@ class Collection:
         return found
 
     def resolve(self, ref: str) -> int | None:
-        """A paper id, or the paper of a snippet fingerprint (16 hex digits)."""
-        if ref.isdigit():
+        """The paper of a snippet fingerprint (16 hex digits), or a paper id (up to 18 digits)."""
+        if len(ref) == 16 and all(c in "0123456789abcdefABCDEF" for c in ref):
+            return self.store.paper_of_fingerprint(ref.lower())
+        if ref.isascii() and ref.isdigit() and len(ref) <= 18:
             return int(ref) if self.store.fingerprints_of_paper(int(ref)) else None
-        return self.store.paper_of_fingerprint(ref.lower())
+        return None

@@ -304,6 +304,19 @@ class Store:
                                       source, kind))
         return result
 
+    def papers_of_places(self, places: Iterable[tuple[str, int]]) -> dict[tuple[str, int], int]:
+        """The stored paper of each snippet given as (list path, index), where it is stored."""
+        wanted = set(places)
+        paths = sorted({path for path, _ in wanted})
+        found = {}
+        for start in range(0, len(paths), 500):
+            chunk = paths[start:start + 500]
+            rows = self.db.execute(
+                "SELECT l.path, s.idx, t.paper FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t "
+                f"ON t.id = s.text_id WHERE l.path IN ({','.join('?' * len(chunk))})", chunk)
+            found.update({(path, idx): paper for path, idx, paper in rows if (path, idx) in wanted})
+        return found
+
     def paper_of_snippets(self) -> dict[tuple[str, int], int]:
         """Each snippet's paper, keyed by (list path, index)."""
         return {(path, idx): paper for path, idx, paper in self.db.execute(
@@ -327,14 +340,31 @@ class Store:
         self.db.executemany("INSERT OR REPLACE INTO marks VALUES (?, ?, ?)",
                             ((f, mark, _now()) for f in fingerprints))
 
+    def clear_marks(self, fingerprints: Iterable[str]) -> None:
+        self.db.executemany("DELETE FROM marks WHERE fingerprint = ?", ((f,) for f in fingerprints))
+
     def marks(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT fingerprint, mark FROM marks"))
+
+    def opening_of_paper(self, paper: int) -> str | None:
+        """The longest text of a paper's copies, to echo what a command acted on."""
+        row = self.db.execute("SELECT s.text FROM snippets s JOIN texts t ON t.id = s.text_id WHERE t.paper = ? "
+                              "ORDER BY length(s.text) DESC, s.id LIMIT 1", (paper,)).fetchone()
+        return str(row[0]) if row else None
 
     def add_not_same(self, a: str, b: str) -> None:
         self.db.execute("INSERT OR IGNORE INTO not_same VALUES (?, ?)", tuple(sorted((a, b))))
 
+    def remove_not_same(self, a: str, b: str) -> int:
+        """Remove one record; how many there were (0 or 1)."""
+        return self.db.execute("DELETE FROM not_same WHERE a = ? AND b = ?", tuple(sorted((a, b)))).rowcount
+
     def not_same(self) -> set[frozenset[str]]:
         return {frozenset(row) for row in self.db.execute("SELECT a, b FROM not_same")}
+
+    def not_same_pairs(self) -> list[tuple[str, str]]:
+        """The recorded pairs in a stable order."""
+        return [(str(a), str(b)) for a, b in self.db.execute("SELECT a, b FROM not_same ORDER BY a, b")]
 
     # -- info and check -----------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:

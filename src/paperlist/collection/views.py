@@ -8,7 +8,7 @@ from dataclasses import replace
 from paperlist.collection.store import Store
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.normalize import fingerprint, match_key
-from paperlist.match.papers import Grouping, group_papers, snippet_key
+from paperlist.match.papers import Grouping, group_papers, paper_tags, snippet_key
 from paperlist.model import Paper, ReadingList
 
 
@@ -33,6 +33,35 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
 def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:
     """The marks set on any copy of a paper (marks are stored by snippet fingerprint)."""
     return {marks[f] for m in paper.members if (f := fingerprint(match_key(m.text))) in marks}
+
+
+MARK_ORDER = ("read", "skip", "want")  # where copies of one paper carry different marks, the first wins
+
+
+def paper_mark(marks: dict[str, str], paper: Paper) -> str | None:
+    """The mark a paper shows: read, skip or want, or None."""
+    found = paper_marks(marks, paper)
+    return next((mark for mark in MARK_ORDER if mark in found), None)
+
+
+def with_stored_ids(grouping: Grouping, stored: dict[tuple[str, int], int]) -> Grouping:
+    """A run's papers under the ids the collection stored for their snippets; papers that the collection joined
+    become one (a copy of this run can join a paper held before). Snippets it does not hold (no words) go."""
+    parts: dict[int, list[Paper]] = {}
+    for paper in grouping.papers:
+        ids = {stored[k] for m in paper.members if (k := snippet_key(m)) in stored}
+        if ids:
+            parts.setdefault(min(ids), []).append(paper)
+    papers = []
+    for paper_id, found in parts.items():
+        first = found[0]
+        if len(found) == 1:
+            papers.append(replace(first, id=paper_id))
+            continue
+        members = tuple(sorted({m for p in found for m in p.members}, key=lambda m: (m.path, m.line)))
+        papers.append(Paper(paper_id, members, members.index(first.kept), tuple(sorted({m.path for m in members})),
+                            paper_tags(members), first.group))
+    return Grouping(grouping.groups, papers)
 
 
 def unmarked_papers(marks: dict[str, str], papers: Sequence[Paper], show_all: bool) -> tuple[list[Paper], frozenset[int]]:

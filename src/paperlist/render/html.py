@@ -37,6 +37,8 @@ class HtmlReport:
     rule: str
     focus_words: frozenset[str] = frozenset()
     groups: Sequence[DuplicateGroup] = field(default_factory=list)
+    marks: dict[int, str] = field(default_factory=dict)  # a collection's: paper id -> read, skip or want
+    hidden: int = 0  # papers the marks leave out of the reading list
 
 
 def h(text: object) -> str:
@@ -210,7 +212,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
             "year": record.year if record else None, "url": safe_url(record.url) if record else None,
             "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
             "places": [terminal_safe(f"{report.names.get(m.path, m.path)}:{m.line}") for m in p.members],
-            "tags": list(p.tags)}
+            "tags": list(p.tags), "mark": report.marks.get(p.id)}
 
 
 def _marked(text: str, focus: frozenset[str]) -> str:
@@ -230,6 +232,8 @@ def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
         title = (f'<a class="title" href="{h(p["url"])}" rel="noopener noreferrer">{label}</a><br>' if p["url"]
                  else f'<div class="title">{label}</div>')
     tags = "".join(f'<span class="tag">{h(t)}</span>' for t in p["tags"])  # type: ignore[attr-defined]
+    if p["mark"]:
+        tags = f'<span class="tag mark">marked {h(p["mark"])}</span>' + tags
     return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["rank"]}.</span>'
             f'<div class="body">{title}<div>{_marked(str(p["text"]), focus)}</div><div class="meta">lists: '
             f'{h("; ".join(p["lists"]))} · at: {h(", ".join(p["places"]))}</div>{tags}</div></li>')  # type: ignore[arg-type]
@@ -240,7 +244,9 @@ def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
     more = len(papers) - STATIC_ENTRIES
     note = (f'<p id="static-note" class="muted">The first {STATIC_ENTRIES} of {len(papers)} papers; turn on '
             'JavaScript to page through all of them.</p>') if more > 0 else '<p id="static-note"></p>'
-    return (f'<section id="reading-section"><h2>Reading list</h2><p class="muted">{h(report.rule)}.</p>'
+    hidden = (f" {report.hidden} paper{'s' if report.hidden != 1 else ''} marked read or skip are not listed."
+              if report.hidden else "")
+    return (f'<section id="reading-section"><h2>Reading list</h2><p class="muted">{h(report.rule)}.{h(hidden)}</p>'
             '<div class="controls js-only hidden"><input id="search" type="search" placeholder="Search title, text, '
             'lists, tags" aria-label="search"><button id="clear-filter" type="button">Show all</button>'
             '<button id="export" type="button">Export checked (<span id="checked-count">0</span>)</button></div>'

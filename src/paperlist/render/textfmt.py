@@ -125,6 +125,15 @@ def md_link(text: str, url: str | None) -> str:
     return f"[{md_escape(text)}]({target})" if target else md_escape(text)
 
 
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 paper``, ``2 papers``; ``many`` for nouns that do not take an s.
+
+    >>> plural(1, "list"), plural(3, "copy", "copies")
+    ('1 list', '3 copies')
+    """
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
 def bar(count: int, most: int, width: int) -> str:
     """A proportional bar of ``█`` characters, at least one for a non-zero count."""
     if most <= 0 or count <= 0 or width <= 0:

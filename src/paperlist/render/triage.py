@@ -6,13 +6,15 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import merged_record
-from paperlist.model import Record
+from paperlist.model import Paper, Record
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import (
     Style,
     md_escape,
     md_link,
+    plural,
     record_fields,
     to_csv,
     to_json,
@@ -35,11 +37,32 @@ class TriageReport:
     names: dict[str, str]
     focus_rules: TagMatcher | None = None
     notes: dict[int, str] = field(default_factory=dict)  # paper id -> what a collection knows of it
+    # Collection views: each paper's lasting id (None: not in the collection yet), its mark, and how many papers
+    # the marks hide. None for a run over PATHs, whose numbers last only that run.
+    ids: dict[int, int | None] | None = None
+    marks: dict[int, str] = field(default_factory=dict)
+    hidden: int = 0
+    headline: str | None = None  # what the command says first, where it has more to say (``new``)
 
     @property
     def rule(self) -> str:
-        """The ranking rule in words."""
-        return ranking_rule(self.focus)
+        """The ranking rule in words, marks first when a paper is marked want."""
+        rule = ranking_rule(self.focus)
+        if any(mark == "want" for mark in self.marks.values()):
+            return "papers marked want first, then " + rule
+        return rule
+
+    def paper_id(self, paper: Paper) -> int | None:
+        """The id to show: the collection's, or this run's number."""
+        return paper.id if self.ids is None else self.ids.get(paper.id)
+
+    def label(self, paper: Paper) -> str:
+        """How a text view names a paper: its lasting id, or for one not yet added the fingerprint that
+        ``mark`` and ``not-same`` accept once it is; nothing for a run's own numbers."""
+        if self.ids is None:
+            return ""
+        stored = self.ids.get(paper.id)
+        return f"paper {stored}" if stored is not None else f"fingerprint {fingerprint(match_key(paper.kept.text))}"
 
 
 def _bold_focus(text: str, report: TriageReport) -> str:
@@ -59,7 +82,9 @@ def _score(entry: Entry) -> dict[str, int]:
 def _score_text(entry: Entry, report: TriageReport) -> str:
     lists = f"{len(entry.paper.lists)} list{'s' if len(entry.paper.lists) != 1 else ''}"
     focus = f"{len(entry.focus)} focus tag{'s' if len(entry.focus) != 1 else ''}"
-    return f"{focus}, {lists}" if report.focus else lists
+    score = f"{focus}, {lists}" if report.focus else lists
+    label = report.label(entry.paper)
+    return f"{score} · {label}" if label else score
 
 
 def triage_document(report: TriageReport) -> dict[str, object]:
@@ -67,20 +92,24 @@ def triage_document(report: TriageReport) -> dict[str, object]:
     papers = []
     for e in report.entries:
         p = e.paper
-        papers.append({"rank": e.rank, "paper": p.id, "text": p.kept.text, "truncated": p.kept.truncated,
+        papers.append({"rank": e.rank, "paper": report.paper_id(p), "fingerprint": fingerprint(match_key(p.kept.text)),
+                       "mark": report.marks.get(p.id), "text": p.kept.text, "truncated": p.kept.truncated,
                        "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
                        "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
                        "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e),
                        **record_fields(merged_record(p)), "seen": report.notes.get(p.id)})
     return {"papers": papers, "rule": report.rule,
             "totals": {"papers": len(papers), "distinct_papers": report.papers,
-                       "in_several_lists": report.in_several_lists, "focus": list(report.focus)}}
+                       "in_several_lists": report.in_several_lists, "focus": list(report.focus),
+                       "hidden_by_marks": report.hidden, "ids": "run" if report.ids is None else "collection"}}
 
 
 def _headline(report: TriageReport) -> str:
     shown = len(report.entries)
-    return (f"{shown} of {report.papers} papers shown ({report.in_several_lists} in two or more lists), "
-            f"{report.rule}.")
+    hidden = f"; {report.hidden} marked read or skip not shown (--all shows them)" if report.hidden else ""
+    head = report.headline or (f"{shown} of {plural(report.papers, 'paper')} shown "
+                               f"({report.in_several_lists} in two or more lists){hidden}")
+    return f"{head}, {report.rule}." if shown else f"{head}."
 
 
 def _titles(entry: Entry, report: TriageReport) -> str:
@@ -110,7 +139,7 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
         for e in entries:
             tags = ", ".join(f"**{md_escape(t)}**" if t in e.focus else md_escape(t) for t in e.paper.tags)
             record = merged_record(e.paper)
-            head = f"- [ ] {e.rank}. "
+            head = f"- [{'x' if report.marks.get(e.paper.id) == 'read' else ' '}] {e.rank}. "
             if record and record.title:
                 title = f"**{md_link(record.title, record.url)}**" + (f" ({md_escape(record.year)})" if record.year else "")
                 lines += _md_item(head, title, "  ", width)
@@ -124,7 +153,9 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
                       ("at", md_escape(_places(e, report)))]
             if e.paper.id in report.notes:
                 fields.append(("seen", md_escape(report.notes[e.paper.id])))
-            fields.append(("score", f"{_score_text(e, report)} · paper {e.paper.id}"))
+            if e.paper.id in report.marks:
+                fields.append(("mark", report.marks[e.paper.id]))
+            fields.append(("score", _score_text(e, report)))
             for label, value in fields:
                 lines += _md_item(f"  - {label}: ", value, "    ", width)
     return "\n".join(lines) + "\n"
@@ -160,7 +191,9 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         lines += _field("at", _places(e, report), indent, style)
         if e.paper.id in report.notes:
             lines += _field("seen", report.notes[e.paper.id], indent, style)
-        lines += _field("score", f"{_score_text(e, report)} · paper {e.paper.id}", indent, style)
+        if e.paper.id in report.marks:
+            lines += _field("mark", report.marks[e.paper.id], indent, style)
+        lines += _field("score", _score_text(e, report), indent, style)
     return "\n".join(lines) + "\n"
 
 
@@ -172,14 +205,15 @@ def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
 def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
     """One row per paper; lists, occurrences and tags joined with ``;``."""
     header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags", "title", "authors",
-              "year", "doi", "url"]
+              "year", "doi", "url", "mark", "fingerprint"]
     rows = []
     for e in report.entries:
         record = merged_record(e.paper) or Record()
-        rows.append([e.rank, e.paper.id, len(e.focus), len(e.paper.lists), e.paper.kept.text,
+        rows.append([e.rank, report.paper_id(e.paper), len(e.focus), len(e.paper.lists), e.paper.kept.text,
                      ";".join(report.titles.get(path) or "" for path in e.paper.lists),
                      ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags),
-                     record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or ""])
+                     record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or "",
+                     report.marks.get(e.paper.id, ""), fingerprint(match_key(e.paper.kept.text))])
     return to_csv(header, rows, style.csv_raw)
 
 

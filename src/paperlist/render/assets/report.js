@@ -62,6 +62,12 @@
     meta.className = "meta";
     meta.textContent = "lists: " + p.lists.join("; ") + " · at: " + p.places.join(", ");
     body.appendChild(meta);
+    if (p.mark) {
+      var m = document.createElement("span");
+      m.className = "tag mark";
+      m.textContent = "marked " + p.mark;
+      body.appendChild(m);
+    }
     p.tags.forEach(function (t) {
       var s = document.createElement("span");
       s.className = "tag";
