@@ -96,7 +96,7 @@ class ExamplesTest(unittest.TestCase):
                          [s.text for rl in tagged.lists for s in rl.snippets])
 
     def test_triage_markdown_checklist(self):
-        _, out, _ = run_cli("triage", str(EXAMPLES), "--focus", "federated-learning")
+        _, out, _ = run_cli("triage", str(EXAMPLES), "--focus", "federated-learning", "--format", "markdown")
         self.assertIn("## In several lists", out)
         self.assertIn("- [ ] 1. ", out)
         self.assertIn("**Federated**", out)

@@ -171,7 +171,7 @@ class AcrossFormatsTest(unittest.TestCase):
         why = next(p for p in papers if p["title"] == WHY)
         self.assertEqual((why["url"], why["lists"]), ("https://example.org/papers/why-code-fails",
                                                       ["code generation", "Jane Q. Researcher"]))
-        markdown = " ".join(run_cli("triage", path)[1].split())  # the Markdown is wrapped to the width
+        markdown = " ".join(run_cli("triage", path, "--format", "markdown")[1].split())  # the Markdown is wrapped to the width
         self.assertIn(f"**[{WHY}](https://example.org/papers/why-code-fails)** (2025)", markdown)
 
     def test_detection_and_forced_format(self):

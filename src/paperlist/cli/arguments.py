@@ -15,8 +15,8 @@ KINDS = tuple(KIND_ORDER)
 
 SUMMARY_FORMATS = ("text", "json", "csv", "markdown")
 DUPES_FORMATS = ("text", "json", "csv", "markdown")
-EXPORT_FORMATS = ("jsonl", "json", "csv")
-TRIAGE_FORMATS = ("markdown", "text", "json", "csv")
+EXPORT_FORMATS = ("jsonl", "json", "csv", "ris", "bibtex")
+TRIAGE_FORMATS = ("text", "markdown", "json", "csv", "ris", "bibtex")
 
 EPILOG_EXIT = "exit codes: 0 success, 1 duplicates found (dupes --exit-code only), 2 usage or input error, 130 interrupted"
 

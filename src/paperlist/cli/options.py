@@ -86,7 +86,7 @@ class CollectionOptions:
     inputs: Inputs = field(default_factory=Inputs)
     grouping: Grouping = field(default_factory=Grouping)
     rules: str | None = None
-    format: str = "markdown"
+    format: str = "text"
     selection: Selection = field(default_factory=Selection)
     show_new: bool = False  # add --new
     show_known: bool = False  # new --show-known
@@ -204,7 +204,7 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
     if command in COLLECTION_COMMANDS:
         return CollectionOptions(
             command, db_path(given.get("db"), environ), _inputs(given), _grouping(given), given.get("tags"),
-            given.get("format") or "markdown", _selection(given), bool(given.get("new")), bool(given.get("show_known")),
+            given.get("format") or "text", _selection(given), bool(given.get("new")), bool(given.get("show_known")),
             given.get("mark") or "", tuple(given.get("refs") or ()), _action(given))
     dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
                       bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")))

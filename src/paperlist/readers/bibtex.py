@@ -16,6 +16,7 @@ _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 # What changes the state of a scan for each closing character.
 _SPECIAL = {close: re.compile(r"[{}\\@" + re.escape(close) + "]") for close in ("}", ")", '"')}
+_DATE_YEAR_RE = re.compile(r"-?\d{1,4}")
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                          "nov", "dec")}
 
@@ -120,7 +121,8 @@ def _record(fields: dict[str, str]) -> tuple[str | None, Record]:
         value = fields.get(name)
         return collapse_whitespace(latex_to_text(value)) or None if value is not None else None
     title, abstract = field("title"), field("abstract")
-    year = field("year") or (field("date") or "")[:4] or None
+    date = _DATE_YEAR_RE.match(field("date") or "")  # biblatex: "2010-01", "-2010-01~" (2010 BCE, circa)
+    year = field("year") or (date.group() if date else None)
     doi = clean_doi(field("doi"))
     url = field("url") or (f"https://doi.org/{doi}" if doi else None)
     venue = field("journal") or field("booktitle")
@@ -162,16 +164,19 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
             if kind == "string":
                 strings.update({k: v for k, v in _fields(body, strings, match.end()).items()})
                 continue
-            key = _KEY_RE.match(body)
-            if not key or "," not in body:
-                raise _Broken("entry without a key", match.end())
+            # JabRef and Citavi write entries without a key ("@Article{,"): the fields are all that matters here.
+            found = None if body.lstrip().startswith(",") else _KEY_RE.match(body)
+            if "," not in body or (found is None and not body.lstrip().startswith(",")):
+                raise _Broken("entry without a key or fields", match.end())
+            key = found.group(1) if found else None
             fields = _fields(body[body.index(",") + 1:], strings, match.end())
         except _Broken as exc:
             warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
             continue
         snippet_text, record = _record(fields)
         if not snippet_text:
-            warnings.append(Diagnostic(path, line, f"entry '{key.group(1)}' has no title or abstract; skipped"))
+            name = f"entry '{key}'" if key else "entry without a key"
+            warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; skipped"))
             continue
         records.append((line, snippet_text, record))
     return list_from_records(records, path, seed, "bibtex", warnings)

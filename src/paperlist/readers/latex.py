@@ -11,10 +11,35 @@ _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u
             "r": "\u030a", "d": "\u0323", "b": "\u0331"}
 _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ",
             "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "dh": "ð", "th": "þ", "TH": "Þ"}
-_ACCENT_RE = re.compile(r"""\\([\"'`^~=.]|[uvHckrdb](?![A-Za-z]))\s*(?:\{\s*(\\[ij]|[^{}\\]?)\s*\}|(\\[ij](?![A-Za-z])|[A-Za-z]))""")
+# The letter inside braces is never a space and the spaces after it come only with it, so two runs of
+# spaces never meet: matching stays linear however many spaces an input puts there.
+_ACCENT_RE = re.compile(r"""\\([\"'`^~=.]|[uvHckrdb](?![A-Za-z]))\s*(?:\{\s*(?:(\\[ij]|[^{}\\\s])\s*)?\}|(\\[ij](?![A-Za-z])|[A-Za-z]))""")
 _LETTER_RE = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|dh|th|TH|[oOlLij])(?![A-Za-z])\s?")
 _SYMBOL_RE = re.compile(r"\\([&%$#_{} ])")
 _COMMAND_RE = re.compile(r"\\[A-Za-z]+\*?\s*")
+# Macros that stand for text. A control word swallows the space after it, as in TeX ("The \\TeX book" is
+# "The TeXbook"); math operators keep it ("\\log n" is "log n").
+_WORDS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "BibTeX": "BibTeX", "AmS": "AMS", "MF": "Metafont",
+          "textbackslash": "\\", "textasciitilde": "~", "textasciicircum": "^", "textendash": "\u2013",
+          "textemdash": "\u2014", "ldots": "\u2026", "dots": "\u2026", "textellipsis": "\u2026", "S": "\u00a7",
+          "P": "\u00b6", "copyright": "\u00a9", "textregistered": "\u00ae", "texttrademark": "\u2122",
+          "hyphen": "-", "slash": "/", "textquoteright": "\u2019", "textquoteleft": "\u2018", "pounds": "\u00a3",
+          "euro": "\u20ac", "textdegree": "\u00b0", "times": "\u00d7", "pm": "\u00b1", "infty": "\u221e",
+          "leq": "\u2264", "geq": "\u2265", "neq": "\u2260", "approx": "\u2248", "cdot": "\u00b7",
+          "to": "\u2192", "rightarrow": "\u2192", "leftarrow": "\u2190"}
+_GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau "
+          "upsilon phi chi psi omega").split()
+_WORDS.update({name: unicodedata.lookup(f"GREEK SMALL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
+               for name in _GREEK})
+_WORDS.update({name.capitalize(): unicodedata.lookup(f"GREEK CAPITAL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
+               for name in ("gamma", "delta", "theta", "lambda", "xi", "pi", "sigma", "upsilon", "phi", "psi", "omega")})
+# Characters a macro stands for that LaTeX would read again as markup: held as placeholders until the end.
+_HELD = {"\\": "\x03", "~": "\x04", "^": "\x05"}
+_OPERATORS = frozenset("log ln exp sin cos tan lim max min sup inf det dim deg gcd Pr arg ker".split())
+_WORD_RE = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])(?:\{\}|( ?))")  # "{}" ends a control word and keeps the space
+_SORT_KEY_RE = re.compile(r"\\noopsort\s*\{[^{}]{0,100}\}")  # a key for sorting only: never shown
+_SWITCHED_RE = re.compile(r"\\switchargs\s*\{([^{}]{0,100})\}\s*\{([^{}]{0,100})\}")
+_MATH_SPACE_RE = re.compile(r"\\[!,;:>]")
 _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 
 
@@ -24,19 +49,33 @@ def _accent(match: re.Match[str]) -> str:
     return unicodedata.normalize("NFC", letter + _ACCENTS[match.group(1)])
 
 
+def _word(match: re.Match[str]) -> str:
+    name = match.group(1)
+    if name in _OPERATORS:
+        return name + (match.group(2) or "")
+    if name not in _WORDS:
+        return match.group(0)
+    return _HELD.get(_WORDS[name], _WORDS[name])
+
+
 def latex_to_text(value: str) -> str:
     """Turn accents, escaped symbols, dashes and formatting commands into plain text; drop grouping braces.
 
     >>> latex_to_text(r"G{\\"o}del and Erd\\H{o}s on {\\em na\\"{\\i}ve} sets --- \\textbf{really}")
     'Gödel and Erdős on naïve sets — really'
     """
-    text = _ACCENT_RE.sub(_accent, value)
+    text = _SORT_KEY_RE.sub("", value)
+    text = _SWITCHED_RE.sub(lambda m: m.group(2) + m.group(1), text)
+    text = _MATH_SPACE_RE.sub(" ", text)
+    text = _ACCENT_RE.sub(_accent, text)
     text = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], text)
     # Escaped braces become placeholders so that removing grouping braces keeps them.
     text = _SYMBOL_RE.sub(lambda m: {"{": "\x01", "}": "\x02"}.get(m.group(1), m.group(1)), text)
-    text = _COMMAND_RE.sub("", text)
+    text = _WORD_RE.sub(_word, text)
+    text = _COMMAND_RE.sub("", text)  # any other macro: its name goes, its argument's text stays
     for tex, char in _DASHES:
         text = text.replace(tex, char)
     text = text.replace("{", "").replace("}", "").replace("~", " ")
-    text = text.replace("\x01", "{").replace("\x02", "}")
+    text = text.replace("\x01", "{").replace("\x02", "}").replace("\x03", "\\").replace("\x04", "~")
+    text = text.replace("\x05", "^")
     return " ".join(text.split())

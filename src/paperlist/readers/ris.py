@@ -9,7 +9,8 @@ from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
-TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1", "A2", "A3")
+# Authors only: A2 and ED are editors (in Ovid exports, the cited authors), A3 series editors, A4 translators.
+TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1")
 YEAR, VENUE = ("PY", "Y1", "DA"), ("JO", "JF", "T2", "JA", "J2")
 
 

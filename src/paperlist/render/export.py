@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from paperlist.match.papers import Grouping, snippet_key
 from paperlist.model import RECORD_FIELDS, Diagnostic, ReadingList
+from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.textfmt import (
     Style,
     json_line,
@@ -69,8 +70,24 @@ def render_export_csv(report: ExportReport, style: Style = Style()) -> str:
     return to_csv(header, rows, style.csv_raw)
 
 
+def _seeds(report: ExportReport) -> dict[str, str | None]:
+    return {rl.path: rl.seed_title for rl in report.lists}
+
+
+def render_export_ris(report: ExportReport, style: Style = Style()) -> str:
+    """One RIS entry per paper (its copies merged), in order of first appearance."""
+    return render_ris(report.grouping.papers, _seeds(report))
+
+
+def render_export_bibtex(report: ExportReport, style: Style = Style()) -> str:
+    """One BibTeX entry per paper (its copies merged), in order of first appearance."""
+    return render_bibtex(report.grouping.papers, _seeds(report))
+
+
 EXPORT_RENDERERS: dict[str, Callable[[ExportReport, Style], str]] = {
     "jsonl": render_export_jsonl,
     "json": render_export_json,
     "csv": render_export_csv,
+    "ris": render_export_ris,
+    "bibtex": render_export_bibtex,
 }

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import merged_record
 from paperlist.model import Paper, Record
+from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import (
     Style,
@@ -217,9 +218,21 @@ def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
     return to_csv(header, rows, style.csv_raw)
 
 
+def render_triage_ris(report: TriageReport, style: Style = Style()) -> str:
+    """One RIS entry per paper, in reading order: for Zotero, JabRef or EndNote."""
+    return render_ris([e.paper for e in report.entries], report.titles)
+
+
+def render_triage_bibtex(report: TriageReport, style: Style = Style()) -> str:
+    """One BibTeX entry per paper, in reading order."""
+    return render_bibtex([e.paper for e in report.entries], report.titles)
+
+
 TRIAGE_RENDERERS: dict[str, Callable[[TriageReport, Style], str]] = {
     "markdown": render_triage_markdown,
     "text": render_triage_text,
     "json": render_triage_json,
     "csv": render_triage_csv,
+    "ris": render_triage_ris,
+    "bibtex": render_triage_bibtex,
 }
