@@ -18,7 +18,7 @@ MAX_BYTES = 64 * 1024 * 1024
 # Mailbox exports (Thunderbird folders, Google Takeout) and reference libraries are
 # larger than any list; their markup shrinks to far less text than they hold.
 MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
-ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "csv", "tsv", "jsonl")
+ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "wos", "medline", "endnote", "csv", "tsv", "jsonl")
 
 
 def size_limit(path: str) -> int:

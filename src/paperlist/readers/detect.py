@@ -8,14 +8,18 @@ from collections.abc import Callable
 
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.bibtex import parse_bibtex
+from paperlist.readers.endnote import parse_endnote
+from paperlist.readers.medline import parse_medline
 from paperlist.readers.ris import parse_ris
 from paperlist.readers.table import parse_jsonl, parse_table
 from paperlist.readers.text import parse_list
+from paperlist.readers.wos import parse_wos
 
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "csv", "tsv", "jsonl")
+FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "csv", "tsv", "jsonl")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
-              ".jsonl": "jsonl", ".ndjson": "jsonl"}
+              ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
+              ".xml": "endnote"}
 _HEADERS_RE = re.compile(rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}")
 
 
@@ -24,29 +28,48 @@ def format_by_name(path: str) -> str | None:
     return EXTENSIONS.get(os.path.splitext(path)[1].lower())
 
 
+def tagged_format(head: bytes) -> str | None:
+    """RIS, Web of Science or MEDLINE by their first tagged line: databases save all three as ``.txt``."""
+    if _RIS_RE.match(head):
+        return "ris"
+    if head.startswith(b"FN ") or (head.startswith(b"PT ") and b"\nER" in head):
+        return "wos"
+    if _MEDLINE_RE.match(head):
+        return "medline"
+    return None
+
+
 def detect(path: str, data: bytes) -> str:
-    """The format of an input: its extension when known, else what its first bytes look like."""
+    """The format of an input: its extension when known, else what its first bytes look like. A ``.txt`` (or
+    ``.ris``) file holding RIS, Web of Science or MEDLINE records, and no ``Related papers:`` header, is read as
+    what it holds."""
     named = format_by_name(path)
+    head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
+    if named in ("text", "ris"):
+        return tagged_format(head) or named
     if named:
         return named
-    head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
     if head.startswith(b"From ") and b"\n" in head:
         return "mbox"
     if _HEADERS_RE.match(head.replace(b"\r\n", b"\n")) and re.search(rb"^(?:Subject|From|Received|Date):", head, re.M | re.I):
         return "email"
     if head.startswith(b"@") or re.search(rb"^\s*@(?:article|inproceedings|misc|book|incollection)\s*[{(]", head, re.M | re.I):
         return "bibtex"
-    if re.match(rb"TY  - ", head):
-        return "ris"
+    if head.startswith(b"<") and b"<record" in head:
+        return "endnote"
     if head.startswith(b"{"):
         return "jsonl"
-    return "text"
+    return tagged_format(head) or "text"
 
 
 def _mail(data: bytes, path: str, single: bool) -> tuple[list[ReadingList], list[Diagnostic]]:
     # Imported here: Python's email package costs about 10 ms, a sixth of a short run, and most runs read no mail.
     from paperlist.readers.mail import parse_mailbox
     return parse_mailbox(data, path, single=single)
+
+
+_RIS_RE = re.compile(rb"TY  - ")
+_MEDLINE_RE = re.compile(rb"PMID- ?\d")
 
 
 Reader = Callable[[bytes, str, str], tuple[list[ReadingList], list[Diagnostic]]]
@@ -57,6 +80,9 @@ READERS: dict[str, Reader] = {
     "mbox": lambda data, text, path: _mail(data, path, single=False),
     "bibtex": lambda data, text, path: ([parse_bibtex(text, path)], []),
     "ris": lambda data, text, path: ([parse_ris(text, path)], []),
+    "wos": lambda data, text, path: ([parse_wos(text, path)], []),
+    "medline": lambda data, text, path: ([parse_medline(text, path)], []),
+    "endnote": lambda data, text, path: ([parse_endnote(text, path)], []),
     "csv": lambda data, text, path: (parse_table(text, path, ","), []),
     "tsv": lambda data, text, path: (parse_table(text, path, "\t"), []),
     "jsonl": lambda data, text, path: (parse_jsonl(text, path), []),

@@ -1,0 +1,43 @@
+"""PubMed/MEDLINE (``.nbib``, ``.txt``: ``PMID-``, ``TI  -``, ``AB  -`` with continuation lines) -> one ReadingList (pure)."""
+
+from __future__ import annotations
+
+import re
+
+from paperlist.match.normalize import clean_doi
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.records import list_from_records
+from paperlist.readers.tagged import first, tagged_records
+
+_TAG_RE = re.compile(r"^([A-Z][A-Z0-9 ]{1,3})- ?(.*)$")
+_DOI_RE = re.compile(r"^(\S+)\s*\[doi\]$")
+_YEAR_RE = re.compile(r"\d{4}")
+
+
+def _doi(fields: dict[str, list[str]]) -> str | None:
+    for value in fields.get("LID", []) + fields.get("AID", []):
+        match = _DOI_RE.match(value)
+        if match:
+            return clean_doi(match.group(1))
+    return None
+
+
+def parse_medline(text: str, path: str) -> ReadingList:
+    """Every record (from ``PMID-``) with a title or an abstract; authors from ``FAU`` (full) or ``AU``."""
+    records = []
+    warnings: list[Diagnostic] = []
+    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PMID", None):
+        title, abstract = first(fields, "TI", "BTI"), first(fields, "AB")
+        if not (title or abstract):
+            warnings.append(Diagnostic(path, line, "record has no title or abstract; skipped"))
+            continue
+        year = _YEAR_RE.search(first(fields, "DP") or "")
+        doi = _doi(fields)
+        pmid = first(fields, "PMID")
+        url = f"https://doi.org/{doi}" if doi else f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid else None
+        record = Record(title, "; ".join(fields.get("FAU") or fields.get("AU") or []) or None,
+                        year.group() if year else None, first(fields, "JT", "TA"), doi, url, None,
+                        title_only=abstract is None, volume=first(fields, "VI"), issue=first(fields, "IP"),
+                        pages=first(fields, "PG"))
+        records.append((line, abstract or title, record))
+    return list_from_records(records, path, None, "medline", warnings)

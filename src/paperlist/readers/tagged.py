@@ -1,0 +1,54 @@
+"""Tagged-line exports (Web of Science plain text, PubMed/MEDLINE) -> records of tag -> values (pure).
+
+Both write one field per line behind a short tag, continue a field on indented lines, and separate records:
+Web of Science ends each with ``ER``, MEDLINE starts each with ``PMID-`` after a blank line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+Fields = dict[str, list[str]]
+
+
+def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends: str | None,
+                   separate_values: frozenset[str] = frozenset()) -> Iterator[tuple[int, Fields]]:
+    """``(line, fields)`` for every record: a tagged line opens a field, an indented line continues the last
+    one (as a new value for the tags in ``separate_values``, one author a line, else joined by a space).
+    A record ends at ``ends``, or where the next ``starts`` or the text ends."""
+    fields: Fields = {}
+    start = 0
+    last: str | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.rstrip("\r")
+        match = tag_re.match(line)
+        if match:
+            tag, value = match.group(1).strip(), match.group(2).strip()
+            if tag == ends:
+                if fields:
+                    yield start, fields
+                fields, last = {}, None
+                continue
+            if tag == starts and fields:
+                yield start, fields
+                fields = {}
+            if not fields:
+                start = number
+            fields.setdefault(tag, []).append(value)
+            last = tag
+        elif line.startswith(" ") and line.strip() and last is not None:
+            value = line.strip()
+            if last in separate_values:
+                fields[last].append(value)
+            else:
+                fields[last][-1] = f"{fields[last][-1]} {value}".strip()
+        elif not line.strip() and starts is not None and ends is None:
+            last = None  # a blank line ends a field; the record ends at the next PMID
+    if fields:
+        yield start, fields
+
+
+def first(fields: Fields, *tags: str) -> str | None:
+    """The first non-empty value of the first tag present."""
+    return next((v for t in tags for v in fields.get(t, []) if v), None)

@@ -1,0 +1,37 @@
+"""Web of Science plain text (``FN``/``VR``/``PT``/``AU``/``TI``/``SO``/``AB``/``DI``/``ER``) -> one ReadingList (pure)."""
+
+from __future__ import annotations
+
+import re
+
+from paperlist.match.normalize import clean_doi
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.records import list_from_records
+from paperlist.readers.tagged import first, tagged_records
+
+_TAG_RE = re.compile(r"^([A-Z][A-Z0-9]) ?(.*)$")
+_HEAD_TAGS = frozenset({"FN", "VR", "EF"})  # the file's own header and end, no record's
+
+
+def parse_wos(text: str, path: str) -> ReadingList:
+    """Every record from ``PT`` to ``ER`` with a title or an abstract; authors from ``AF`` (full names) or ``AU``,
+    one a line."""
+    records = []
+    warnings: list[Diagnostic] = []
+    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PT", "ER", frozenset({"AU", "AF"})):
+        fields = {tag: values for tag, values in fields.items() if tag not in _HEAD_TAGS}
+        if not fields:
+            continue
+        title, abstract = first(fields, "TI"), first(fields, "AB")
+        if not (title or abstract):
+            warnings.append(Diagnostic(path, line, "record has no title or abstract; skipped"))
+            continue
+        authors = fields.get("AF") or fields.get("AU") or []
+        start, end = first(fields, "BP"), first(fields, "EP")
+        doi = clean_doi(first(fields, "DI"))
+        record = Record(title, "; ".join(authors) or None, first(fields, "PY"), first(fields, "SO"), doi,
+                        f"https://doi.org/{doi}" if doi else None, None, title_only=abstract is None,
+                        volume=first(fields, "VL"), issue=first(fields, "IS"),
+                        pages=f"{start}-{end}" if start and end else start or first(fields, "AR"))
+        records.append((line, abstract or title, record))
+    return list_from_records(records, path, None, "wos", warnings)
