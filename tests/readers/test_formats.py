@@ -71,7 +71,7 @@ class TableTest(unittest.TestCase):
     def test_zotero_bom_and_quoted_newlines(self):
         [parsed] = parse_table(fixture("zotero.csv"), "zotero.csv")
         self.assertEqual([(s.line, s.record.title, s.record.title_only) for s in parsed.snippets],
-                         [(3, "Repairing Flaky Tests Automatically", False), (4, WHY, True)])
+                         [(2, "Repairing Flaky Tests Automatically", False), (4, WHY, True)])  # where each row starts
         self.assertIn("repeated runs under controlled", parsed.snippets[0].text)
         self.assertEqual(parsed.snippets[1].record.doi, "10.5555/code.2025.1")
 

@@ -1,12 +1,12 @@
 import re
 import unittest
 
+from paperlist.render.rules import render_rules
 from paperlist.tagging.tags import (
     RulesError,
     TagMatcher,
     builtin_rules,
     load_rules,
-    render_rules,
 )
 
 WORD_RE = re.compile(r"[^\W_]+")  # the reference scan's words, independent of the matcher's

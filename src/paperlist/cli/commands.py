@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from paperlist.cli import collection
@@ -28,10 +29,11 @@ from paperlist.model import KIND_ORDER
 from paperlist.render.dupes import DUPES_RENDERERS, DupesReport
 from paperlist.render.export import EXPORT_RENDERERS, ExportReport
 from paperlist.render.html import HtmlReport, render_report
+from paperlist.render.rules import render_rules
 from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.reports.summary import summarize
 from paperlist.reports.triage import focus_words, rank_papers, ranking_rule
-from paperlist.tagging.tags import TagMatcher, render_rules
+from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import suggest_rules
 
 Outcome = tuple[int, str]  # the exit code and the text for stdout
@@ -98,8 +100,22 @@ def run_triage(options: ReportOptions, context: Context) -> Outcome:
     return g.status, reading_list(g, options.selection, options.format, context.style)
 
 
+def _check_output(output: str | None, inputs: list[str]) -> None:
+    """Refuse to write the report over one of its inputs (the same file, also through a link)."""
+    if not output or output == "-" or not os.path.exists(output):
+        return
+    for path in inputs:
+        try:
+            same = os.path.samefile(output, path)
+        except OSError:
+            continue
+        if same:
+            raise UsageError(f"-o {output} is an input ({path}); the report would replace it: choose another file")
+
+
 def run_report(options: ReportOptions, context: Context) -> Outcome:
     g = gather(options, context)
+    _check_output(options.output, g.loaded.files)
     focus = options.selection.focus
     papers, pinned, marks = g.grouping.papers, frozenset(), {}
     if g.marks is not None:  # a collection: read and skipped papers left out, wanted ones first, marks shown

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import stat
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -105,16 +106,25 @@ def write_output(stdout: TextIO | None, text: str) -> str | None:
 
 
 def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
-    """Write a report file whole (through a temporary file, so a failed write leaves no half report)."""
-    temporary = f"{path}.partial"
+    """Write a report file whole: a regular file through a temporary one beside it (a failed write leaves no half
+    report), what a link points to rather than the link, and a device or FIFO by writing through it (never
+    replacing it with a file)."""
+    target = os.path.realpath(path)
+    temporary = f"{target}.partial"
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, path)
+        if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
+            with open(target, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            temporary = ""
+        else:
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temporary, target)
     except OSError as exc:
         diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {exc.strerror or exc}\n")
         try:
-            os.remove(temporary)
+            if temporary:
+                os.remove(temporary)
         except OSError:
             pass
         return EXIT_ERROR

@@ -75,6 +75,7 @@ class ReportOptions:
     terms: int = 0
     selection: Selection = field(default_factory=Selection)
     dupes: DupesView = field(default_factory=DupesView)
+    output: str | None = None  # report -o: a file, checked against every input before it is written
 
 
 @dataclass(frozen=True)
@@ -210,4 +211,4 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
                       bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")))
     return ReportOptions(command, _inputs(given), _grouping(given), given.get("tags"), given.get("format") or "text",
                          report_db(given.get("db"), bool(given.get("paths")), environ), given.get("terms") or 0,
-                         _selection(given), dupes)
+                         _selection(given), dupes, given.get("output"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -33,6 +34,7 @@ class Loaded:
     lists: list[ReadingList] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # every file read (an output must never be one of them)
 
 
 Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
@@ -53,13 +55,20 @@ def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None)
         if decoded.text is None:
             return [], warnings, None
         text = decoded.text
-    lists, extra = parse_input(source.data, text, source.path, fmt)
-    if matcher.rules:
-        lists = tag_lists(lists, matcher.tag)
+    try:
+        lists, extra = parse_input(source.data, text, source.path, fmt)
+        if matcher.rules:
+            lists = tag_lists(lists, matcher.tag)
+    except (Exception, RecursionError) as exc:  # noqa: BLE001 - one bad file is that file's error, never the run's
+        detail = " ".join(str(exc).split())[:200]
+        return [], warnings, f"{source.path}: could not be read ({type(exc).__name__}: {detail}); please report it"
     return lists, warnings + tuple(extra) + tuple(w for rl in lists for w in rl.warnings), None
 
 
 def _init_worker(rules: Mapping[str, list[str]], forced: str | None) -> None:
+    # Ctrl-C is the parent's to handle (it ends the pool and exits 130): a worker that took it would print
+    # its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     global _worker_matcher, _worker_format
     _worker_matcher, _worker_format = TagMatcher(rules), forced
 
@@ -124,6 +133,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
     loaded.errors.extend(f"{f.path}: {f.error}" for f in found if f.error)
     readable = [f for f in found if not f.error and not f.unknown]
     files = [f.path for f in readable]
+    loaded.files.extend(p for p in files if p != STDIN)
     names = short_names(readable)
     # In parallel only to tag: without tags, a snippet costs more to send back from a worker than to parse
     # here, and --jobs goes to the near search instead.

@@ -16,6 +16,7 @@ _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 # What changes the state of a scan for each closing character.
 _SPECIAL = {close: re.compile(r"[{}\\@" + re.escape(close) + "]") for close in ("}", ")", '"')}
+MAX_VALUE = 1_000_000  # characters in one field value, macros expanded: far above any real field
 _DATE_YEAR_RE = re.compile(r"-?\d{1,4}")
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                          "nov", "dec")}
@@ -55,6 +56,7 @@ def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
 def _value(text: str, i: int, strings: dict[str, str]) -> tuple[str, int]:
     """A field value: braced, quoted, a number or a @string name, joined with ``#``."""
     parts = []
+    size = 0
     while True:
         while i < len(text) and text[i].isspace():
             i += 1
@@ -72,6 +74,9 @@ def _value(text: str, i: int, strings: dict[str, str]) -> tuple[str, int]:
             part = name if name.isdigit() else strings.get(name.lower(), _MONTHS.get(name.lower(), name))
             i = match.end()
         parts.append(part)
+        size += len(part)
+        if size > MAX_VALUE:  # @string macros that double each other grow without end
+            raise _Broken(f"a value longer than {MAX_VALUE // 1_000_000} MB (macros that grow without end?)", i)
         while i < len(text) and text[i].isspace():
             i += 1
         if i < len(text) and text[i] == "#":

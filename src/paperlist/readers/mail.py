@@ -112,15 +112,25 @@ def _html_items(html: str) -> list[dict[str, str]]:
         return []
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(html)
-        snippet_end = _SNIPPET_END_RE.search(html, start, end)
-        parser.feed(html[start:snippet_end.end()] if snippet_end else html[start:end])
+        parser.feed(html[start:_snippet_end(html, start, end)])
         parser.reset_item()
     parser.close()
     return parser.items
 
 
-_ITEM_START_RE = re.compile(r"<a\b[^>]*\bgse_alrt_title", re.I)  # each item starts at its title link
-_SNIPPET_END_RE = re.compile(r"class=\"?gse_alrt_sni\"?[^>]*>.*?</div>", re.I | re.S)
+# Each item starts at its title link. Runs inside a tag are bounded: an unclosed "<a " repeated over a
+# message must not make every match scan to its end.
+_ITEM_START_RE = re.compile(r"<a\b[^<>]{0,2000}\bgse_alrt_title", re.I)
+_SNIPPET_START_RE = re.compile(r"class=\"?gse_alrt_sni\"?[^<>]{0,2000}>", re.I)
+
+
+def _snippet_end(html: str, start: int, end: int) -> int:
+    """Where an item's markup ends: after the ``</div>`` that closes its snippet, else at the next item."""
+    opening = _SNIPPET_START_RE.search(html, start, end)
+    if opening is None:
+        return end
+    closing = html.find("</div>", opening.end(), end)
+    return closing + len("</div>") if closing >= 0 else end
 _TITLE_MARK_RE = re.compile(r"^\[(?:PDF|HTML|BOOK|CITATION|B|C)\]\s*")
 _URL_LINE_RE = re.compile(r"^<?(https?://\S+?)>?$")
 
@@ -168,7 +178,7 @@ def _decoded(part: email.message.Message) -> str:
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")
-    except LookupError:
+    except (LookupError, UnicodeError, ValueError):  # unknown, or no text encoding (idna, punycode): as UTF-8
         return payload.decode("utf-8", errors="replace")
 
 

@@ -14,11 +14,26 @@ TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1")
 YEAR, VENUE = ("PY", "Y1", "DA"), ("JO", "JF", "T2", "JA", "J2")
 
 
+CONTINUED = "\x00"  # marks a wrapped line of the value before it; joined once per record, never repeatedly
+
+
+def _joined(values: list[str]) -> list[str]:
+    """A field's values with their wrapped lines joined: linear however many lines an abstract has."""
+    out: list[list[str]] = []
+    for value in values:
+        if value.startswith(CONTINUED) and out:
+            out[-1].append(value[1:])
+        else:
+            out.append([value.removeprefix(CONTINUED)])
+    return [" ".join(parts).strip() for parts in out]
+
+
 def _first(fields: dict[str, list[str]], tags: tuple[str, ...]) -> str | None:
     return next((fields[t][0] for t in tags if fields.get(t) and fields[t][0]), None)
 
 
 def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
+    fields = {tag: _joined(values) for tag, values in fields.items()}
     title, abstract = _first(fields, TITLE), _first(fields, ABSTRACT)
     year = _first(fields, YEAR)
     match = re.search(r"\d{4}", year or "")
@@ -72,6 +87,6 @@ def parse_ris(text: str, path: str) -> ReadingList:
                 warnings.append(Diagnostic(path, number, f"'{tag}' line outside a record (no TY before it)"))
         elif line.strip() and fields is not None and fields:
             key = next(reversed(fields))
-            fields[key][-1] = f"{fields[key][-1]} {line.strip()}".strip()
+            fields[key].append(CONTINUED + line.strip())
     finish(last, closed=False)
     return list_from_records(records, path, None, "ris", warnings)

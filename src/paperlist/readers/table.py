@@ -34,6 +34,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
+MAX_ROW_LINES = 200  # no export wraps one record over more lines: past this a quote was left open
+
+
 def _columns(header: list[str]) -> dict[str, int]:
     names = [h.strip().lstrip("\ufeff").casefold() for h in header]
     found = {}
@@ -71,7 +74,8 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
         if not body:
             warnings.append(Diagnostic(path, number, "row has no text, abstract or title; skipped"))
             continue
-        line = int(row["line"]) if row.get("line", "").isdigit() else number
+        given = row.get("line", "")
+        line = int(given) if given.isascii() and given.isdigit() and len(given) <= 9 else number
         record = Record(title, row.get("authors") or None, (row.get("year") or "")[:4] or None,
                         row.get("venue") or None, clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
@@ -97,6 +101,7 @@ def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]
     """A CSV or TSV export with a header row; columns are recognised by name (COLUMNS)."""
     warnings: list[Diagnostic] = []
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
+    rows: list[tuple[int, dict[str, str]]] = []
     try:
         header = next(reader, None)
         if header is None:
@@ -105,12 +110,17 @@ def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]
         if not {"text", "title", "abstract"} & set(columns):
             warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
             return [list_from_records([], path, None, "csv", warnings)]
-        rows = []
+        start = reader.line_num + 1
         for row in reader:
+            if reader.line_num - start >= MAX_ROW_LINES:
+                warnings.append(Diagnostic(path, start, f"a quoted field runs over {reader.line_num - start + 1} "
+                                                        "lines (an unclosed quote?); this row and the rest are skipped"))
+                break
+            row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
             values = {field: row[i].strip() if i < len(row) else "" for field, i in columns.items()}
-            rows.append((reader.line_num, values))
+            rows.append((row_start, values))
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
     return _rows_to_lists(rows, path, "csv", warnings)

@@ -18,6 +18,7 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
     one (as a new value for the tags in ``separate_values``, one author a line, else joined by a space).
     A record ends at ``ends``, or where the next ``starts`` or the text ends."""
     fields: Fields = {}
+    pending: dict[tuple[str, int], list[str]] = {}  # wrapped lines, joined once per record (linear)
     start = 0
     last: str | None = None
     for number, line in enumerate(text.split("\n"), 1):
@@ -27,12 +28,12 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
             tag, value = match.group(1).strip(), match.group(2).strip()
             if tag == ends:
                 if fields:
-                    yield start, fields
-                fields, last = {}, None
+                    yield start, _join(fields, pending)
+                fields, pending, last = {}, {}, None
                 continue
             if tag == starts and fields:
-                yield start, fields
-                fields = {}
+                yield start, _join(fields, pending)
+                fields, pending = {}, {}
             if not fields:
                 start = number
             fields.setdefault(tag, []).append(value)
@@ -42,11 +43,17 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
             if last in separate_values:
                 fields[last].append(value)
             else:
-                fields[last][-1] = f"{fields[last][-1]} {value}".strip()
+                pending.setdefault((last, len(fields[last]) - 1), []).append(value)
         elif not line.strip() and starts is not None and ends is None:
             last = None  # a blank line ends a field; the record ends at the next PMID
     if fields:
-        yield start, fields
+        yield start, _join(fields, pending)
+
+
+def _join(fields: Fields, pending: dict[tuple[str, int], list[str]]) -> Fields:
+    for (tag, n), lines in pending.items():
+        fields[tag][n] = " ".join([fields[tag][n], *lines]).strip()
+    return fields
 
 
 def first(fields: Fields, *tags: str) -> str | None:

@@ -64,13 +64,16 @@ def _blocks(lines: list[str], start: int) -> list[list[tuple[int, str]]]:
 
 def _join_wrapped(parts: list[str]) -> str:
     """Join hard-wrapped lines; a line ending in a word and a hyphen joins the next without a space."""
-    text = ""
+    pieces: list[str] = []
+    tail = ""  # the last characters joined so far: all the hyphen test needs (joining stays linear)
     for part in parts:
         part = part.strip()
-        if text and not _HYPHEN_END_RE.search(text):
-            text += " "
-        text += part
-    return collapse_whitespace(text)
+        if pieces and not _HYPHEN_END_RE.search(tail):
+            pieces.append(" ")
+            tail += " "
+        pieces.append(part)
+        tail = (tail + part)[-2:]
+    return collapse_whitespace("".join(pieces))
 
 
 def _split_block(block: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -10,7 +10,13 @@ import unicodedata
 # the Unicode line and paragraph separators; and lone surrogates. None of them is
 # printable (str.isprintable), so most texts never need the pattern. The no-break
 # space is not printable either but is safe: the tables keep "tag\xa02" on one line with it.
-_UNSAFE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+# Every control (Cc), format (Cf: bidi marks and overrides, zero-width characters, U+061C), line and paragraph
+# separator (Zl, Zp) and lone surrogate (Cs) of Unicode: what could drive a terminal or reorder or hide text.
+# tests/render/test_textviews.py checks it against unicodedata over every code point.
+UNSAFE_BEYOND_C0 = ("\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+                    "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff\U000110bd\U000110cd"
+                    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_UNSAFE_RE = re.compile(f"[\x00-\x1f{UNSAFE_BEYOND_C0}]")
 
 
 _SPACES_RE = re.compile(r"[ \t\n]+")  # a no-break space (U+00A0) keeps two words on one line
@@ -22,7 +28,7 @@ def _escape(match: re.Match[str]) -> str:
         return f"\\x{code:02x}"
     if 0xDC80 <= code < 0xDD00:  # an undecodable byte of a file name (surrogateescape): show the byte
         return f"\\x{code - 0xDC00:02x}"
-    return f"\\u{code:04x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def terminal_safe(text: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from paperlist.model import RECORD_FIELDS, Diagnostic, Record
-from paperlist.render.terminal import cell_width, terminal_safe
+from paperlist.render.terminal import UNSAFE_BEYOND_C0, cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
 # Characters that start a formula in a spreadsheet (OWASP "CSV injection").
@@ -18,11 +18,16 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
 # Bidi controls too, so that a JSON file shown in a terminal cannot reorder it. Lone
 # surrogates (undecodable bytes of a file name) become \\udcXX escapes: lossless, valid JSON.
-_JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+# json.dumps escapes C0 controls itself; the rest of what terminal_safe escapes is escaped here.
+_JSON_UNSAFE_RE = re.compile(f"[{UNSAFE_BEYOND_C0}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    high, low = divmod(code - 0x10000, 0x400)  # JSON spells a character beyond the BMP as a surrogate pair
+    return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"
 
 
 _MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !

@@ -14,7 +14,6 @@ from paperlist.tagging.rules import BUILTIN_RULES
 # Clause punctuation, compiled at the first phrase walk (most texts need none). With curly quotes the pattern
 # takes several times as long to compile (a Unicode character set), so it is compiled only for texts holding one.
 _CLAUSE_RE = re.compile(r"[.,;:!?()\[\]{}\"“”]")
-_BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 _TOML_LINE_RE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")
@@ -251,34 +250,3 @@ def load_rules(text: str) -> dict[str, list[str]]:
     rules = builtin_rules() if mode == "extend" else {}
     rules.update({tag: list(patterns) for tag, patterns in tags.items()})
     return rules
-
-
-_TOML_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x20), 0x7F)}
-_TOML_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\"})
-
-
-def toml_string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and every control character (DEL too) escaped.
-
-    >>> toml_string('a"b\x7f')
-    '"a\\\\"b\\\\u007f"'
-    """
-    return '"' + text.translate(_TOML_ESCAPES) + '"'
-
-
-def render_rules(rules: Mapping[str, Iterable[str]]) -> str:
-    """The rule set as a TOML rules file that ``load_rules`` reads back."""
-    lines = [
-        "# paperlist tag rules. Lower-case words match in any case; UPPER-CASE words",
-        "# (acronyms) only in upper case. Plurals and hyphen/space variants match too.",
-        '# mode = "extend" adds to the built-in tags (and overrides a tag of the same name);',
-        '# mode = "replace" uses only the tags below.',
-        'mode = "replace"',
-        "",
-        "[tags]",
-    ]
-    for tag, patterns in rules.items():
-        key = tag if _BARE_KEY_RE.fullmatch(tag) else toml_string(tag)
-        values = ", ".join(toml_string(p) for p in patterns)
-        lines.append(f"{key} = [{values}]")
-    return "\n".join(lines) + "\n"

@@ -262,6 +262,8 @@ def distinctive(groups: dict[str, list[set[str]]], limit: int = 3, prior: float 
                 continue
             other = total[term] - y
             a = alpha[term]
+            if mine_n + alpha_0 - y - a <= 0 or rest_n + alpha_0 - other - a <= 0:
+                continue  # the term is the whole vocabulary: no odds against anything else
             delta = (math.log((y + a) / (mine_n + alpha_0 - y - a))
                      - math.log((other + a) / (rest_n + alpha_0 - other - a)))
             z = delta / math.sqrt(1 / (y + a) + 1 / (other + a))
