@@ -32,7 +32,7 @@ _FINGERPRINT_RE = re.compile(r"^[0-9a-fA-F]{16}$")
 
 def run_db(options: CollectionOptions, context: Context) -> Outcome:
     """Counts, schema version and size (info), or the integrity check (check: exit 2 on a problem)."""
-    with open_store(options.db, create=False) as store:
+    with open_store(options.db, create=False, read_only=True) as store:
         if options.action == "info":
             return EXIT_OK, _info(store)
         problems = store.check()
@@ -161,7 +161,7 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     # A plain `add` shows no tags and stores none (rules change): its lists are read without tagging.
     loaded, status = load(options.inputs, matcher if shows else TagMatcher({}), context, required=True)
     places = [snippet_key(s) for rl in loaded.lists for s in rl.snippets]
-    with open_store(options.db, create=adding) as store:
+    with open_store(options.db, create=adding, trial=not adding) as store:
         before = store.max_text_id()
         with store.transaction() if adding else store.trial():
             report = Collection(store).add(loaded.lists)

@@ -16,6 +16,7 @@ from paperlist.cli.commands import run
 from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from paperlist.cli.options import options_from
 from paperlist.cli.pipeline import Context
+from paperlist.collection.store import StoreError
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import Style
 
@@ -186,7 +187,7 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         return status
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
-    except UsageError as exc:
+    except (UsageError, StoreError) as exc:
         diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TextIO
@@ -9,7 +10,7 @@ from typing import TextIO
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import Grouping as GroupingOptions
 from paperlist.cli.options import Inputs, Selection, read_option_file
-from paperlist.collection.store import Store, StoreError
+from paperlist.collection.store import Store, StoreError, StoreOutdated
 from paperlist.collection.views import paper_mark, stored_grouping, unmarked_papers
 from paperlist.inputs.load import Loaded, Progress, load_lists
 from paperlist.match.dupes import search_duplicates
@@ -58,9 +59,18 @@ def check_tags(names: tuple[str, ...], rules: dict[str, list[str]]) -> None:
             raise UsageError(f"unknown tag '{name}' (list the tags with 'paperlist tags')")
 
 
-def open_store(path: str, create: bool) -> Store:
+def open_store(path: str, create: bool, read_only: bool = False, trial: bool = False) -> Store:
+    """The collection at ``path``; ``read_only`` commands never write it; a ``trial`` (``new``) that cannot
+    write it works on a copy in memory."""
     try:
-        return Store(path, create=create)
+        if trial and os.path.exists(path) and not os.access(path, os.W_OK):
+            return Store.copy_of(path)
+        try:
+            return Store(path, create=create, read_only=read_only)
+        except StoreOutdated:
+            # An older collection is upgraded once (as any command that opens it would), or read from an
+            # upgraded copy in memory where the file cannot be written.
+            return Store(path, create=False) if os.access(path, os.W_OK) else Store.copy_of(path)
     except StoreError as exc:
         raise UsageError(str(exc)) from None
 
@@ -121,7 +131,7 @@ def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Co
 
 def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
     """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
-    with open_store(path, create=False) as store:
+    with open_store(path, create=False, read_only=True) as store:
         lists = [replace(rl, snippets=tuple(replace(s, tags=matcher.tag(s.text)) for s in rl.snippets))
                  for rl in store.lists()]
         papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)

@@ -8,6 +8,7 @@ import os
 import sqlite3
 from array import array
 from collections.abc import Iterable, Sequence
+from urllib.parse import quote
 
 from paperlist.collection.keys import (
     fingerprint_hex,
@@ -32,6 +33,24 @@ class StoreError(Exception):
     """A collection that cannot be used: not a paperlist collection, corrupt, or from a newer version."""
 
 
+class StoreOutdated(StoreError):
+    """A collection of an older schema opened read-only: it must be upgraded before it can be read."""
+
+
+def describe_failure(path: str, exc: BaseException) -> str:
+    """One line for a SQLite failure: what happened to the collection, and what to do."""
+    text = str(exc).lower()
+    if "full" in text:
+        return f"{path}: no space left on the device; the collection is unchanged"
+    if "readonly" in text or "read-only" in text or "unable to open" in text and os.path.exists(path):
+        return f"{path}: read-only here: reading commands work, writing ones (add, mark, not-same) cannot"
+    if "locked" in text or "busy" in text:
+        return f"{path}: busy: another paperlist has held it for {BUSY_MS // 1000} s; try again"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"{path}: not a paperlist collection, or damaged (run 'paperlist db check --db {path}')"
+    return f"{path}: the collection could not be used ({exc}); run 'paperlist db check --db {path}'"
+
+
 def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
 
@@ -39,29 +58,54 @@ def _now() -> str:
 class Store:
     """One collection file. Writes happen inside ``transaction()``; readers never block (WAL)."""
 
-    def __init__(self, path: str, create: bool = True) -> None:
+    def __init__(self, path: str, create: bool = True, read_only: bool = False) -> None:
+        """Open (``create``: or make) the collection at ``path``; ``read_only`` never writes a byte of it."""
         self.path = path
+        self.read_only = read_only
         self._json = True  # SQLite has its JSON functions (almost every build since 3.9; all since 3.38)
         if not create and not os.path.exists(path):
             raise StoreError(f"{path}: no collection here (create one with 'paperlist add')")
         try:
             # check_same_thread: a first `add` writes rows from a second thread while the first one groups
-            self.db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+            target, uri = (f"file:{quote(os.path.abspath(path))}?mode=ro", True) if read_only else (path, False)
+            self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
+                                      uri=uri)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             application = self.db.execute("PRAGMA application_id").fetchone()[0]
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables == 0 and application == 0:
+                if read_only:
+                    raise StoreError(f"{path}: not a paperlist collection (an empty file)")
                 self._create()
             elif application != APPLICATION_ID:
                 raise StoreError(f"{path}: not a paperlist collection")
-            self.db.execute("PRAGMA journal_mode = WAL")
+            if not read_only:
+                self.db.execute("PRAGMA journal_mode = WAL")
             self._migrate()
             self.db.execute("PRAGMA foreign_keys = ON")
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path}: not a paperlist collection or damaged ({exc})") from None
+        except sqlite3.Error as exc:
+            raise StoreError(describe_failure(path, exc)) from None
+
+    @classmethod
+    def copy_of(cls, path: str) -> Store:
+        """The collection copied into memory: what ``new`` tries its lists on when the file is read-only."""
+        source = cls.__new__(cls)
+        source.path, source.read_only = path, True
+        source.db = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True, isolation_level=None)
+        store = cls.__new__(cls)
+        store.path, store.read_only, store._json = path, False, True
+        store.db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        source.db.backup(store.db)
+        source.close()
+        store._migrate()
+        store.db.execute("PRAGMA foreign_keys = ON")
+        return store
 
     def _create(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
+        if self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            self.db.execute("COMMIT")  # another first `add` made it while this one waited: use theirs
+            return
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 self.db.execute(statement)
@@ -70,7 +114,11 @@ class Store:
         self.db.execute("COMMIT")
 
     def _version(self) -> int:
-        version = int(self.meta("schema_version") or 0)
+        stored = self.meta("schema_version") or "0"
+        if not (stored.isascii() and stored.isdigit() and len(stored) <= 6):
+            raise StoreError(f"{self.path}: unknown schema version {stored[:20]!r}: not a collection this paperlist "
+                             "can read")
+        version = int(stored)
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: written by a newer paperlist (schema {version}); upgrade paperlist")
         if version < 1:
@@ -81,6 +129,8 @@ class Store:
         """Bring an older schema up to SCHEMA_VERSION, one step at a time, in one transaction."""
         if self._version() == SCHEMA_VERSION:
             return
+        if self.read_only:
+            raise StoreOutdated(f"{self.path}: made by an older paperlist (schema {self._version()})")
         with self.transaction():
             version = self._version()  # another process may have migrated while this one waited
             while version < SCHEMA_VERSION:
@@ -115,10 +165,13 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
-        """Closed when the block ends, not when it is collected: the last connection's close writes the
-        WAL back into the file, and a collection's size must not depend on when that happens."""
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        """Closed when the block ends, not when it is collected: the last connection's close writes the WAL back
+        into the file, and a collection's size must not depend on when that happens. A SQLite failure inside
+        the block becomes one line naming the file and what to do."""
         self.close()
+        if isinstance(value, sqlite3.Error):
+            raise StoreError(describe_failure(self.path, value)) from None
 
     # -- lists, texts and snippets ------------------------------------------------------------------
     def known_list(self, content_hash: str, path: str) -> bool:
@@ -399,4 +452,11 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, value, traceback) -> None:
-        self.db.execute("COMMIT" if kind is None and self.keep else "ROLLBACK")
+        if kind is None and self.keep:
+            self.db.execute("COMMIT")
+            return
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:  # SQLite rolled back already (a full disk does): the first failure is the one to tell
+            if kind is None:
+                raise

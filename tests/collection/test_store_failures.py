@@ -1,0 +1,105 @@
+"""The collection and its neighbours: concurrent first adds, read-only files, full disks, damaged or odd
+files. Every failure is one line naming the file and what to do; reading never writes."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+import unittest
+from unittest import mock
+
+from paperlist.collection import store as store_module
+from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
+
+
+class StoreFailuresTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.db = str(self.tmp.path / "c.db")
+
+    def test_two_first_adds_at_once_both_land(self):
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        lists = [str(EXAMPLES / "gpu-scheduling.txt"), str(EXAMPLES / "data-loading.txt")]
+        for round_ in range(6):
+            db = str(self.tmp.path / f"race{round_}.db")
+            both = [subprocess.Popen([sys.executable, "-m", "paperlist", "add", path, "--db", db], env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE) for path in lists]
+            results = [(p.wait(timeout=60), p.stderr.read()) for p in both]
+            for p in both:
+                p.stdout.close()
+                p.stderr.close()
+            with self.subTest(round=round_):
+                self.assertEqual([code for code, _ in results], [0, 0], results)
+                self.assertIn("lists: 2\n", run_cli("db", "info", "--db", db)[1])
+
+    def test_reading_commands_never_write(self):
+        self.assertEqual(run_cli("add", str(EXAMPLES), "--db", self.db)[0], 0)
+        before = open(self.db, "rb").read()
+        for argv in (("triage", "--format", "json"), ("db", "info"), ("db", "check"), ("summarize",),
+                     ("new", str(EXAMPLES / "data-loading.txt"))):
+            with self.subTest(argv=argv[0]):
+                self.assertEqual(run_cli(*argv, "--db", self.db)[0], 0)
+                self.assertEqual(open(self.db, "rb").read(), before)
+
+    def test_an_empty_file_stays_empty(self):
+        open(self.db, "w").close()
+        self.assertEqual(run_cli("db", "info", "--db", self.db),
+                         (2, "", f"paperlist: error: {self.db}: not a paperlist collection (an empty file)\n"))
+        self.assertEqual(os.path.getsize(self.db), 0)
+
+    def test_a_read_only_collection_is_read_and_refuses_writes(self):
+        self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)[0], 0)
+        real = sqlite3.connect
+
+        def read_only(target, *args, **kwargs):  # what a read-only file (or file system) gives every connection
+            if isinstance(target, str) and not target.startswith("file:") and target != ":memory:":
+                target, kwargs = f"file:{os.path.abspath(target)}?mode=ro", {**kwargs, "uri": True}
+            return real(target, *args, **kwargs)
+        with mock.patch.object(store_module.sqlite3, "connect", read_only), \
+                mock.patch.object(os, "access", lambda path, mode: mode != os.W_OK):
+            self.assertEqual(run_cli("triage", "--db", self.db, "--format", "json")[0], 0)
+            self.assertEqual(run_cli("new", str(EXAMPLES / "gpu-scheduling.txt"), "--db", self.db)[0], 0)
+            code, out, err = run_cli("mark", "read", "1", "--db", self.db)
+        self.assertEqual((code, out), (2, ""))
+        self.assertEqual(err, f"paperlist: error: {self.db}: read-only here: reading commands work, writing ones "
+                              "(add, mark, not-same) cannot\n")
+
+    def test_a_full_disk_leaves_the_collection_unchanged(self):
+        self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)[0], 0)
+        info = run_cli("db", "info", "--db", self.db)[1]
+
+        def full(*args, **kwargs):
+            raise sqlite3.OperationalError("database or disk is full")
+        with mock.patch.object(store_module.Store, "add_snippets", full):
+            code, out, err = run_cli("add", str(EXAMPLES / "gpu-scheduling.txt"), "--db", self.db)
+        self.assertEqual((code, out), (2, ""))
+        self.assertEqual(err, f"paperlist: error: {self.db}: no space left on the device; the collection is "
+                              "unchanged\n")
+        self.assertEqual(run_cli("db", "info", "--db", self.db)[1], info)
+
+    def test_odd_schema_versions_and_damaged_files(self):
+        for version in ("abc", "2.5", "9" * 5000):
+            with self.subTest(version=version[:8]):
+                db = str(self.tmp.path / f"v{len(version)}.db")
+                run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", db)
+                connection = sqlite3.connect(db)
+                connection.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
+                connection.commit()
+                connection.close()
+                code, out, err = run_cli("triage", "--db", db)
+                self.assertEqual((code, out), (2, ""))
+                self.assertEqual(err, f"paperlist: error: {db}: unknown schema version {version[:20]!r}: not a "
+                                      "collection this paperlist can read\n")
+        run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)
+        data = bytearray(open(self.db, "rb").read())
+        data[200:4000] = b"\xff" * 3800  # damaged pages after the header
+        open(self.db, "wb").write(bytes(data))
+        code, out, err = run_cli("triage", "--db", self.db)
+        self.assertEqual((code, out), (2, ""))
+        self.assertTrue(err.startswith(f"paperlist: error: {self.db}: "), err)
+        self.assertNotIn("internal error", err)
+
+
+if __name__ == "__main__":
+    unittest.main()
