@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import gc
 import os
 import stat
@@ -161,7 +163,17 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
     try:
         if argv is None:
             argv = sys.argv[1:]
-        args = build_parser(argv).parse_args(argv)
+        printed = io.StringIO()  # --help and --version: written below, where a failed write is an error
+        try:
+            with contextlib.redirect_stdout(printed):
+                args = build_parser(argv).parse_args(argv)
+        except SystemExit:
+            problem = write_output(stdout, printed.getvalue())
+            if problem is not None:
+                diagnostics.write(f"paperlist: error: writing output: {problem}\n")
+                _silence_stdout()
+                return EXIT_ERROR
+            raise
         options = options_from(args, os.environ)
         if stdin is None:
             stdin = sys.stdin.buffer if sys.stdin is not None else None

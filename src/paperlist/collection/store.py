@@ -21,12 +21,25 @@ from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION
 from paperlist.match.normalize import match_key
 from paperlist.model import ReadingList, Record, Snippet
 
+TABLES = frozenset({"meta", "lists", "texts", "snippets", "tokens", "frequent_tokens", "marks", "not_same"})
+TYPED_COLUMNS = (("texts", "fingerprint", "integer"), ("texts", "paper", "integer"), ("snippets", "text", "text"),
+                 ("snippets", "line", "integer"), ("snippets", "text_id", "integer"), ("lists", "path", "text"))
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
 INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
 _TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
 # Stored by position: fields added later go at the end, so older collections read back unchanged.
 STORED_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "volume", "issue",
                  "pages")
+
+
+def storable(text: str) -> str:
+    """Text SQLite can hold: a file name's undecodable bytes (kept by Python as lone surrogates) are written
+    as ``\\xNN``, as every view shows them."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 class StoreError(Exception):
@@ -176,14 +189,15 @@ class Store:
     # -- lists, texts and snippets ------------------------------------------------------------------
     def known_list(self, content_hash: str, path: str) -> bool:
         return self.db.execute("SELECT 1 FROM lists WHERE content_hash = ? AND path = ?",
-                               (content_hash, path)).fetchone() is not None
+                               (content_hash, storable(path))).fetchone() is not None
 
     def add_list(self, rl: ReadingList, content_hash: str) -> int:
-        version = self.db.execute("SELECT count(*) FROM lists WHERE path = ?", (rl.path,)).fetchone()[0] + 1
+        path = storable(rl.path)
+        version = self.db.execute("SELECT count(*) FROM lists WHERE path = ?", (path,)).fetchone()[0] + 1
         cursor = self.db.execute(
             "INSERT INTO lists (path, name, seed_title, source, kind, content_hash, version, added_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (rl.path, rl.short_name, rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
+            (path, storable(rl.short_name), rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
         return int(cursor.lastrowid)
 
     def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
@@ -359,7 +373,8 @@ class Store:
 
     def papers_of_places(self, places: Iterable[tuple[str, int]]) -> dict[tuple[str, int], int]:
         """The stored paper of each snippet given as (list path, index), where it is stored."""
-        wanted = set(places)
+        given = {(storable(path), idx): (path, idx) for path, idx in places}
+        wanted = set(given)
         paths = sorted({path for path, _ in wanted})
         found = {}
         for start in range(0, len(paths), 500):
@@ -367,7 +382,7 @@ class Store:
             rows = self.db.execute(
                 "SELECT l.path, s.idx, t.paper FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t "
                 f"ON t.id = s.text_id WHERE l.path IN ({','.join('?' * len(chunk))})", chunk)
-            found.update({(path, idx): paper for path, idx, paper in rows if (path, idx) in wanted})
+            found.update({given[(path, idx)]: paper for path, idx, paper in rows if (path, idx) in wanted})
         return found
 
     def paper_of_snippets(self) -> dict[tuple[str, int], int]:
@@ -428,12 +443,37 @@ class Store:
                 "marked": count("SELECT count(*) FROM marks"), "not_same": count("SELECT count(*) FROM not_same")}
 
     def check(self) -> list[str]:
-        """Problems found by SQLite's integrity check and the collection's own invariants."""
+        """Problems found by SQLite's integrity check and the collection's own invariants: every table there,
+        values of the right types, stored records that parse, every text's fingerprint that of its snippets."""
         problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = sorted(TABLES - tables)
+        if missing:
+            return problems + [f"missing tables: {', '.join(missing)}"]
         problems += [f"foreign key: {r}" for r in self.db.execute("PRAGMA foreign_key_check")]
         orphans = self.db.execute("SELECT count(*) FROM texts WHERE paper IS NULL").fetchone()[0]
         if orphans:
             problems.append(f"{orphans} texts belong to no paper")
+        for table, column, kind in TYPED_COLUMNS:
+            bad = self.db.execute(f"SELECT count(*) FROM {table} WHERE typeof({column}) NOT IN ('{kind}', 'null')"
+                                  ).fetchone()[0]
+            if bad:
+                problems.append(f"{bad} rows of {table}.{column} are not {kind}")
+        broken = wrong = 0
+        fingerprints = dict(self.db.execute("SELECT id, fingerprint FROM texts"))
+        for text_id, text, record in self.db.execute("SELECT text_id, text, record FROM snippets"):
+            try:
+                fields = json.loads(record) if record is not None else []
+                if not isinstance(fields, list) or len(fields) > len(STORED_FIELDS):
+                    raise ValueError
+            except (ValueError, TypeError):
+                broken += 1
+            if isinstance(text, str) and fingerprints.get(text_id) != key_number(match_key(text)):
+                wrong += 1
+        if broken:
+            problems.append(f"{broken} snippets hold a record that does not parse")
+        if wrong:
+            problems.append(f"{wrong} snippets are filed under a text whose fingerprint is not theirs")
         return problems
 
 

@@ -166,6 +166,8 @@ def read_capped(path: str, stdin: object | None = None) -> bytes:
             info = os.stat(path)
             if not stat.S_ISREG(info.st_mode):
                 raise InputError("not a regular file" if not stat.S_ISDIR(info.st_mode) else "Is a directory")
+            if info.st_size > limit:  # refused from its size: never read a gigabyte to learn it is too large
+                raise InputError(f"larger than {_size_text(limit)}")
             with open(path, "rb") as handle:
                 data = handle.read(limit + 1)
         except OSError as exc:

@@ -25,6 +25,7 @@ _SUBJECTS = [
 # A line broken after a hyphen (``crowd-<br>based``) joins without a space, as in text lists.
 _HYPHEN_BREAK_RE = re.compile(r"(?<=[^\W\d_]-)[ \t]*\n\s*")
 _FROM_LINE_RE = re.compile(rb"^From ", re.M)
+_ENVELOPE_RE = re.compile(rb"From \S+ [^\n]{0,200}\b\d{4}\r?(?:\n|$)")
 _MBOXRD_RE = re.compile(rb"^>(>*From )", re.M)
 
 
@@ -211,8 +212,14 @@ def parse_message(data: bytes, path: str, line: int = 1) -> ReadingList | None:
 
 
 def split_mbox(data: bytes) -> Iterator[tuple[int, bytes]]:
-    """Each message of an mbox (mboxo or mboxrd) with the line its ``From `` separator is on."""
-    starts = [m.start() for m in _FROM_LINE_RE.finditer(data) if m.start() == 0 or data[m.start() - 1:m.start()] == b"\n"]
+    """Each message of an mbox (mboxo or mboxrd) with the line its ``From `` separator is on.
+
+    A ``From `` line separates messages only where mbox makes it one: at the start, or after a blank line,
+    with an envelope (a sender, then a date ending in its year). An unescaped "From " in a body is text.
+    """
+    starts = [m.start() for m in _FROM_LINE_RE.finditer(data)
+              if (m.start() == 0 or data.endswith((b"\n\n", b"\r\n\r\n"), 0, m.start()))
+              and _ENVELOPE_RE.match(data, m.start())]
     line, counted = 1, 0
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(data)
