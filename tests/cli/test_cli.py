@@ -197,7 +197,18 @@ class BadInputTest(unittest.TestCase):
         for argv, message in cases:
             with self.subTest(argv):
                 self.assertEqual(run_cli(*argv)[0::2], (2, message))
-        self.assertEqual(run_cli("dupes", str(EXAMPLES), "--threshold", "2")[0], 2)
+        # An option's error is one line, named after its command, and a pointer to that command's help.
+        for argv, line in ((("dupes", str(EXAMPLES), "--threshold", "2"),
+                            "paperlist dupes: error: argument --threshold: expected a number in (0, 1], got '2'"),
+                           (("summarize", "--bogus", "x"), "paperlist summarize: error: unrecognized arguments: --bogus"),
+                           (("summarize", str(EXAMPLES), "--format", "xml"),
+                            "paperlist summarize: error: argument --format: invalid choice: 'xml' (choose from 'text', "
+                            "'json', 'csv', 'markdown')"),
+                           (("summarize", str(EXAMPLES), "--jobs", "0"),
+                            "paperlist summarize: error: argument --jobs: expected a whole number >= 1, got '0'")):
+            with self.subTest(argv):
+                self.assertEqual(run_cli(*argv), (2, "", f"{line}\n(see '{line.split(': ')[0]} --help' for its options "
+                                                         "and examples)\n"))
         self.assertEqual(run_cli("nonsense")[0], 2)
         self.assertEqual(run_cli()[0], 2)
 
@@ -323,8 +334,8 @@ class ParserTest(unittest.TestCase):
             with self.subTest(argv=argv):
                 code, out, err = run_cli(*argv)
                 self.assertEqual((code, out), (2, ""))
-                self.assertTrue(err.endswith(f"paperlist: error: argument COMMAND: invalid choice: {wrong!r} "
-                                             f"(choose from {self.ALL})\n"), err)
+                self.assertEqual(err, f"paperlist: error: argument COMMAND: invalid choice: {wrong!r} (choose from "
+                                      f"{self.ALL})\n(see 'paperlist --help' for its options and examples)\n")
 
     def test_top_level_help_lists_every_command_with_its_purpose(self):
         from paperlist.cli.arguments import COMMANDS

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from typing import NoReturn
 
 from paperlist import __version__
 from paperlist.model import KIND_ORDER
@@ -251,16 +252,35 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with errors of one line, named after the command they are about, and a pointer to its help
+    (argparse would print the whole usage first, ten lines before the one that matters)."""
+
+    commands: dict[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help' for its options and examples)\n")
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+                   ) -> argparse.Namespace:  # type: ignore[override]
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # the command's own error, not the top level's
+            owner = getattr(self, "commands", {}).get(getattr(parsed, "command", None) or "", self)
+            owner.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser. Given ``argv``, only what it needs is built (that is most of a short run's time
     in argparse): the command it names, with its options, and unless that command comes first (so that no
     top-level ``-h`` or error can need them) every other command's name and purpose."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
         epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
         formatter_class=_Formatter)
     parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.commands = {}
     named = None if argv is None else _command_named(argv)
     alone = argv is not None and named in COMMANDS and argv[0] == named
     for name, (purpose, description, example, add_options) in COMMANDS.items():
@@ -268,6 +288,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             command = sub.add_parser(name, help=purpose, description=description or purpose,
                                      epilog=f"example:\n  {example}\n\n{EPILOG_EXIT}", formatter_class=_Formatter)
             add_options(command)
+            parser.commands[name] = command
         elif not alone:
             sub.add_parser(name, help=purpose, formatter_class=_Formatter)
     return parser

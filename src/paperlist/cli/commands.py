@@ -64,7 +64,7 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
         loaded, grouping, matcher = auto_tags(loaded, grouping)
         check_tags(selection.focus + selection.tag + selection.exclude_tag, matcher.rules)
     elif options.command == "summarize" and options.rules is None:
-        suggest_auto(grouping, context.stderr)
+        suggest_auto(grouping, context.stderr, context.style.width)
     return Gathered(loaded, grouping, matcher, status, marks)
 
 

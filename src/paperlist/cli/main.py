@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import gc
+import io
 import os
 import stat
 import sys

@@ -16,7 +16,7 @@ from paperlist.inputs.load import Loaded, Progress, load_lists
 from paperlist.match.dupes import search_duplicates
 from paperlist.match.papers import Grouping, group_papers
 from paperlist.model import Diagnostic, Paper, Snippet
-from paperlist.render.terminal import terminal_safe
+from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
 from paperlist.reports.triage import rank_papers
@@ -146,7 +146,7 @@ def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, Tag
     return Loaded(lists, loaded.warnings, loaded.errors), grouping, matcher
 
 
-def suggest_auto(grouping: Grouping, stderr: TextIO) -> None:
+def suggest_auto(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
     """Say so when the built-in rules (deep-learning systems) describe under half of the papers.
 
     A paper counts when it carries a tag other than the most common one: outside the rules' field, one broad
@@ -162,8 +162,9 @@ def suggest_auto(grouping: Grouping, stderr: TextIO) -> None:
     if len(papers) >= NOTE_MIN_PAPERS and described * 2 < len(papers):
         what = f"describe only {described} of {len(papers)} papers with more than '{broadest}'" if broadest \
             else f"tag none of {len(papers)} papers"
-        stderr.write(f"paperlist: note: the built-in tag rules (deep-learning systems) {what}; try --tags auto, or "
-                     "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'\n")
+        note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}; try --tags auto, or "
+                "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'")
+        stderr.write("\n".join(wrap(note, width)) + "\n")
 
 
 @dataclass(frozen=True)

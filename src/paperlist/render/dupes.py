@@ -12,6 +12,7 @@ from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.render.textfmt import (
     Style,
     md_escape,
+    plural,
     record_fields,
     to_csv,
     to_json,
@@ -88,7 +89,8 @@ def dupes_document(report: DupesReport) -> dict[str, object]:
 def _headline(report: DupesReport) -> str:
     t = _totals(report)
     kinds = ", ".join(f"{n} {kind}" for kind, n in t["by_kind"].items() if n)  # type: ignore[union-attr]
-    line = (f"{t['snippets']} snippets, {t['papers']} papers ({t['in_several_lists']} in two or more lists); "
+    line = (f"{plural(t['snippets'], 'snippet')}, {plural(t['papers'], 'paper')} ({t['in_several_lists']} in two or "
+            "more lists); "
             f"{t['groups']} duplicate groups ({kinds or 'none'}), {t['cross_list_groups']} across lists")
     if report.maybe is not None:
         line += f"; {t['maybe_groups']} maybe groups"
@@ -118,7 +120,7 @@ def _diff_lines(a: str, b: str, style: Style, indent: str) -> list[str]:
 
 
 def _group_lines(g: DuplicateGroup, style: Style, explain: bool, names: dict[str, str]) -> list[str]:
-    copies = f"{len(g.members)} copies in {len(g.lists)} list{'s' if len(g.lists) != 1 else ''}"
+    copies = f"{plural(len(g.members), 'copy', 'copies')} in {plural(len(g.lists), 'list')}"
     head = f"[{g.id}] {style.paint(g.kind, 'kind')} {g.similarity:.2f} · {copies}"
     lines = [head if style.color else cut(head, style.width)]
     title = next((m.record.title for m in (g.members[g.keep], *g.members) if m.record and m.record.title), None)

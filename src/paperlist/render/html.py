@@ -14,7 +14,7 @@ from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, merged_record
 from paperlist.model import KIND_ORDER, DuplicateGroup
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import safe_url
+from paperlist.render.textfmt import plural, safe_url
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.summary import Summary
 from paperlist.reports.triage import Entry
@@ -158,7 +158,7 @@ LIST_TABLE_OPEN = 20  # more lists than this: the table starts folded, below the
 def _lists(report: HtmlReport) -> str:
     many = len(report.summary.lists) > LIST_TABLE_OPEN
     out = ['<section id="lists"><h2>Lists</h2>', _heatmap(report),
-           f'<details{"" if many else " open"}><summary>{len(report.summary.lists)} lists</summary>'
+           f'<details{"" if many else " open"}><summary>{plural(len(report.summary.lists), "list")}</summary>'
            '<div class="scroll"><table><thead><tr><th class="n">#</th>'
            '<th>seed title</th><th>list</th><th class="n">snippets</th><th class="n">papers</th>'
            '<th class="n">only here</th><th>top tags</th></tr></thead><tbody>']
@@ -178,13 +178,13 @@ def _diff_html(a: str, b: str) -> str:
 
 def _duplicates(report: HtmlReport) -> str:
     groups = sorted(report.groups, key=lambda g: (KIND_ORDER[g.kind], g.id))
-    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{len(groups)} groups of copies of one '
+    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "group")} of copies of one '
            'paper; the copy kept is in bold. Open a group for its copies and, for cuts and re-wordings, a word diff '
            '(<ins>added</ins>, <del>removed</del>).</p>']
     for g in groups:
         kept = g.members[g.keep]
         out.append(f'<details class="group" data-group="{g.id}"><summary><span class="kind">{h(g.kind)}</span>'
-                   f'{g.similarity:.2f} · {len(g.members)} copies in {len(g.lists)} lists · '
+                   f'{g.similarity:.2f} · {plural(len(g.members), "copy", "copies")} in {plural(len(g.lists), "list")} · '
                    f'{h(kept.text[:140])}{"…" if len(kept.text) > 140 else ""}</summary><ol>')
         for n, m in enumerate(g.members):
             place = f"{report.names.get(m.path, m.path)}:{m.line}"
@@ -268,9 +268,9 @@ def render_report(report: HtmlReport) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta name="referrer" content="no-referrer"><title>Reading lists: {t["papers"]} papers</title>'
+            f'<meta name="referrer" content="no-referrer"><title>Reading lists: {plural(t["papers"], "paper")}</title>'
             f"<style>{style}</style></head><body><header><h1>Reading lists</h1>"
-            f'<p class="muted">{t["lists"]} lists, {t["snippets"]} snippets, {t["papers"]} papers, made by paperlist. '
+            f'<p class="muted">{plural(t["lists"], "list")}, {plural(t["snippets"], "snippet")}, {plural(t["papers"], "paper")}, made by paperlist. '
             'Everything is in this file: it needs no network.</p><nav><a href="#overview">Overview</a>'
             '<a href="#topics">Topics</a><a href="#lists">Lists</a><a href="#duplicates">Duplicates</a>'
             '<a href="#reading-section">Reading list</a></nav></header><main>'

@@ -9,6 +9,7 @@ from paperlist.render.textfmt import (
     Style,
     bar,
     md_escape,
+    plural,
     table,
     to_csv,
     to_json,
@@ -39,8 +40,8 @@ def summary_document(summary: Summary) -> dict[str, object]:
 
 def _headline(summary: Summary) -> str:
     t = summary.totals
-    return (f"{t['lists']} lists, {t['snippets']} snippets, {t['papers']} papers, "
-            f"{t['in_several_lists']} in two or more lists, {t['untagged']} papers untagged")
+    return (f"{plural(t['lists'], 'list')}, {plural(t['snippets'], 'snippet')}, {plural(t['papers'], 'paper')}, "
+            f"{t['in_several_lists']} in two or more lists, {plural(t['untagged'], 'paper')} untagged")
 
 
 def _top_tags(tags: dict[str, int], limit: int = 3) -> str:
