@@ -186,7 +186,7 @@ class BadInputTest(unittest.TestCase):
         group = next(g for g in json.loads(out)["groups"] if g["kind"] == "near")
         decisions = self.tmp.write("nd.txt", " ".join(m["fingerprint"] for m in group["members"]) + "  # checked\n")
         _, out, _ = run_cli("dupes", str(EXAMPLES), "--format", "json", "--not-duplicates", decisions)
-        self.assertEqual([g["kind"] for g in json.loads(out)["groups"]], ["exact", "exact", "truncation"])
+        self.assertEqual([g["kind"] for g in json.loads(out)["groups"]], ["truncation", "exact", "exact"])  # decisions first
 
     def test_usage_errors(self):
         cases = [

@@ -1,6 +1,7 @@
 """Text views for people: fitted to the width, colour only where wanted, no raw control characters."""
 
 import json
+import re
 import os
 import unicodedata
 import unittest
@@ -184,3 +185,20 @@ class OptionsDoWhatTheySayTest(unittest.TestCase):
                     else:
                         self.assertEqual((code, out, err), (2, "", f"paperlist: error: --csv-raw only applies to "
                                                                     f"--format csv, not {fmt}\n"))
+
+
+class DupesOrderTest(unittest.TestCase):
+    def test_decisions_first_numbered_as_shown_exact_copies_in_brief(self):
+        with mock.patch.dict(os.environ, {"COLUMNS": "80"}):
+            out = run_cli("dupes", str(EXAMPLES))[1]
+            full = run_cli("dupes", str(EXAMPLES), "--all")[1]
+        sections = [line for line in out.splitlines() if re.match(r"^[A-Z][a-z-]+ .*\(\d+\)$", line)]
+        self.assertEqual(sections, ["Re-worded (1)", "Cut at another length (1)", "Exact copies (2)"])
+        self.assertEqual(re.findall(r"^\[(\d+)\]", out, re.M), ["1", "2", "3", "4"])
+        self.assertIn("[3] 2 copies: gpu-scheduling.txt:3, pipeline-parallel.txt:6 · Shared GPU", out)
+        self.assertNotIn("[3] exact", out)
+        self.assertIn("[3] exact 1.00 · 2 copies in 2 lists", full)
+        for width in (50, 120):
+            with self.subTest(width=width), mock.patch.dict(os.environ, {"COLUMNS": str(width)}):
+                lines = run_cli("dupes", str(EXAMPLES))[1].splitlines()
+                self.assertLessEqual(max(len(line) for line in lines), width)

@@ -124,7 +124,9 @@ def _dupes_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
                    help="show only these kinds: exact, truncation, identifier, title, near (default: all)")
     p.add_argument("--sort", choices=("kind", "place", "similarity"), default="kind",
-                   help="group order: by kind then place (default), by place, or loosest similarity first")
+                   help="group order: those that need a decision first (near, cut, maybe, title, identifier, then "
+                        "exact copies) then by place (default), by place, or loosest similarity first")
+    p.add_argument("--all", action="store_true", help="show exact copies in full too (text view: one line each)")
     p.add_argument("--cross-list", action="store_true", help="only groups spanning two or more lists")
     p.add_argument("--explain", action="store_true", help="show a word-level diff for every pair")
     p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")

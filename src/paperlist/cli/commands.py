@@ -25,8 +25,7 @@ from paperlist.cli.pipeline import (
 from paperlist.collection.views import paper_mark, unmarked_papers
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
-from paperlist.model import KIND_ORDER
-from paperlist.render.dupes import DUPES_RENDERERS, DupesReport
+from paperlist.render.dupes import DUPES_RENDERERS, DupesReport, decision_rank
 from paperlist.render.export import EXPORT_RENDERERS, ExportReport
 from paperlist.render.html import HtmlReport, render_report
 from paperlist.render.rules import render_rules
@@ -85,11 +84,12 @@ def run_dupes(options: ReportOptions, context: Context) -> Outcome:
     view = options.dupes
     groups = [x for x in g.grouping.groups if x.kind in view.kinds and (not view.cross_list or len(x.lists) >= 2)]
     if view.sort == "kind":
-        groups.sort(key=lambda x: (x.tier != "duplicate", KIND_ORDER[x.kind], x.id))
+        groups.sort(key=lambda x: (decision_rank(x), x.id))
     elif view.sort == "similarity":
         groups.sort(key=lambda x: (x.similarity, x.id))
     report = DupesReport(groups, g.grouping, sum(len(rl.snippets) for rl in g.loaded.lists),
-                         options.grouping.threshold, options.grouping.maybe, view.explain, g.loaded.warnings, g.names)
+                         options.grouping.threshold, options.grouping.maybe, view.explain, g.loaded.warnings, g.names,
+                         view.show_all or view.explain)
     found = any(x.tier == "duplicate" for x in groups)
     status = EXIT_FOUND if found and view.exit_code and g.status == EXIT_OK else g.status
     return status, DUPES_RENDERERS[options.format](report, context.style)

@@ -60,6 +60,7 @@ class DupesView:
     cross_list: bool = False
     explain: bool = False
     exit_code: bool = False
+    show_all: bool = False  # exact copies in full, not one line each
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,8 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
             given.get("format") or "text", _selection(given), bool(given.get("new")), bool(given.get("show_known")),
             given.get("mark") or "", tuple(given.get("refs") or ()), _action(given))
     dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
-                      bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")))
+                      bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")),
+                      bool(given.get("all")))
     return ReportOptions(command, _inputs(given), _grouping(given), given.get("tags"), given.get("format") or "text",
                          report_db(given.get("db"), bool(given.get("paths")), environ), given.get("terms") or 0,
                          _selection(given), dupes, given.get("output"))

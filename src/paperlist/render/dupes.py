@@ -40,6 +40,17 @@ class DupesReport:
     explain: bool = False
     warnings: list[Diagnostic] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    full_copies: bool = False  # exact copies shown in full, not one line each
+
+
+# What a reader must judge comes first: re-worded and cut copies, maybe pairs, then what records decided, then
+# exact copies (nothing to decide).
+DECISION_ORDER = {"near": 0, "truncation": 1, "maybe": 2, "title": 3, "identifier": 4, "exact": 5}
+
+
+def decision_rank(group: DuplicateGroup) -> int:
+    """Where a group stands in the default order: decisions first, exact copies last."""
+    return DECISION_ORDER["maybe" if group.tier == "maybe" else group.kind]
 
 
 def _totals(report: DupesReport) -> dict[str, object]:
@@ -119,9 +130,16 @@ def _diff_lines(a: str, b: str, style: Style, indent: str) -> list[str]:
             for line in wrap_tokens(tokens, style.width - len(indent))]
 
 
-def _group_lines(g: DuplicateGroup, style: Style, explain: bool, names: dict[str, str]) -> list[str]:
+def _exact_line(g: DuplicateGroup, number: int, style: Style, names: dict[str, str]) -> list[str]:
+    """An exact group in brief: where its copies are, and the opening of the text (nothing to decide)."""
+    places = ", ".join(f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}" for m in g.members)
+    text = f"[{number}] {plural(len(g.members), 'copy', 'copies')}: {places} · {terminal_safe(g.members[g.keep].text)}"
+    return wrap(text, style.width, 2)
+
+
+def _group_lines(g: DuplicateGroup, number: int, style: Style, explain: bool, names: dict[str, str]) -> list[str]:
     copies = f"{plural(len(g.members), 'copy', 'copies')} in {plural(len(g.lists), 'list')}"
-    head = f"[{g.id}] {style.paint(g.kind, 'kind')} {g.similarity:.2f} · {copies}"
+    head = f"[{number}] {style.paint(g.kind, 'kind')} {g.similarity:.2f} · {copies}"
     lines = [head if style.color else cut(head, style.width)]
     title = next((m.record.title for m in (g.members[g.keep], *g.members) if m.record and m.record.title), None)
     if title:
@@ -153,12 +171,16 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
     names = {path: terminal_safe(name) for path, name in report.names.items()}
     lines = wrap(_headline(report), style.width)
     section = None
-    for g in report.groups:
+    for number, g in enumerate(report.groups, 1):  # numbered in the order shown
+        brief = g.kind == "exact" and g.tier == "duplicate" and not report.full_copies
         if _section(g) != section:
             section = _section(g)
             count = sum(_section(other) == section for other in report.groups)
             lines += ["", style.paint(f"{SECTION_TITLES[section]} ({count})", "head")]
-        lines += [""] + _group_lines(g, style, report.explain, names)
+            if brief:
+                lines += wrap("(one line each; --all shows them in full)", style.width)
+        lines += _exact_line(g, number, style, names) if brief else [""] + _group_lines(g, number, style, report.explain,
+                                                                                        names)
     if report.groups:
         lines += [""] + wrap("* = the copy kept (longest, least truncated); n~m = how two copies match", style.width)
     return "\n".join(lines) + "\n"
@@ -189,8 +211,12 @@ def render_dupes_csv(report: DupesReport, style: Style = Style()) -> str:
 def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
     """A Markdown report: one section per group, members as a list, pairs (and diffs) below."""
     lines = ["# Duplicate snippets", "", md_escape(_headline(report)) + "."]
-    for g in report.groups:
-        lines += ["", f"## Group {g.id}: {g.kind} ({g.tier}, similarity {g.similarity:.2f})", ""]
+    for number, g in enumerate(report.groups, 1):
+        lines += ["", f"## Group {number}: {g.kind} ({g.tier}, similarity {g.similarity:.2f})", ""]
+        if g.kind == "exact" and g.tier == "duplicate" and not report.full_copies:  # one text: shown once
+            lines.append(md_escape(g.members[g.keep].text))
+            lines += [""] + [f"{n}. {md_escape(f'{m.path}:{m.line}')}" for n, m in enumerate(g.members, 1)]
+            continue
         for n, m in enumerate(g.members, 1):
             keep = " **(keep)**" if n - 1 == g.keep else ""
             lines.append(f"{n}. {md_escape(f'{m.path}:{m.line}')}{keep}: {md_escape(m.text)}")
