@@ -91,12 +91,21 @@ def _tag_lines(summary: Summary, style: Style) -> list[str]:
     return lines
 
 
+SHORT_TITLE = 36  # columns of a seed title where a line names two lists
+
+
+def _label(s: ListSummary, width: int) -> str:
+    """How a person knows a list: its seed title (short), else its file's name."""
+    return cut(terminal_safe(s.seed_title or s.name), width)
+
+
 def _overlap_pairs(summary: Summary, style: Style) -> list[str]:
-    names = {s.path: terminal_safe(s.name) for s in summary.lists}
+    number = {s.path: n for n, s in enumerate(summary.lists, 1)}
+    names = {s.path: f"#{number[s.path]} {_label(s, SHORT_TITLE)}" for s in summary.lists}
     pairs = sorted(summary.overlap, key=lambda o: (-o["shared"], o["a"], o["b"]))[:MATRIX_LISTS]
     if not pairs:
         return ["", "No paper appears in two lists."]
-    heading = wrap(f"Overlap (the {len(pairs)} list pairs sharing most papers):", style.width)
+    heading = wrap(f"Overlap (the {len(pairs)} list pairs sharing most papers; #n is the list's row above):", style.width)
     lines = [""] + [style.paint(line, "head") for line in heading]
     width = max(len(str(o["shared"])) for o in pairs)
     for o in pairs:
@@ -119,7 +128,7 @@ def _overlap_lines(summary: Summary, style: Style) -> list[str]:
         return _overlap_pairs(summary, style)
     grid = [[""] + [str(n) for n in range(1, len(lists) + 1)]]
     for n, a in enumerate(lists, 1):
-        label = f"{str(n).rjust(number_width)} {cut(terminal_safe(a.name), name_width)}"
+        label = f"{str(n).rjust(number_width)} {_label(a, name_width)}"
         grid.append([label] + ["-" if a is b else str(shared.get((a.path, b.path), shared.get((b.path, a.path), 0)))
                                for b in lists])
     heading = wrap("Overlap (papers two lists share; rows name the lists):", style.width)
