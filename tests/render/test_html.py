@@ -1,6 +1,7 @@
 """The HTML report: self-contained, escaped, and checked in headless Chromium when one is installed."""
 
 import html.parser
+import html as html_module
 import json
 import os
 import re
@@ -142,3 +143,69 @@ class BrowserTest(unittest.TestCase):
         with open(shot, "rb") as handle:
             self.assertEqual(handle.read(8), b"\x89PNG\r\n\x1a\n")
         self.assertGreater(os.path.getsize(shot), 10_000)
+
+
+# Test-side measurement: a copy of the report gets this script (and loses its policy, which would block it);
+# the script writes what it measured into the document that --dump-dom prints.
+MEASURE = """<script>
+addEventListener("load", function () { setTimeout(function () {
+  var width = document.documentElement.clientWidth, wide = [];
+  document.querySelectorAll("body *").forEach(function (el) {
+    var box = el.getBoundingClientRect();
+    if (box.right > width + 1 && !el.closest(".scroll") && box.width > 0) { wide.push(el.tagName + "." + el.className); }
+  });
+  var first = document.querySelector("#reading li");
+  var overview = document.getElementById("overview").getBoundingClientRect();
+  var out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify({wide: wide.slice(0, 10), width: width, screen: innerHeight,
+    firstEntry: first.getBoundingClientRect().top + scrollY, overviewEnd: overview.bottom + scrollY,
+    marks: Array.from(document.querySelectorAll("#reading mark")).map(function (m) { return m.textContent; })});
+  document.body.appendChild(out);
+}, 200); });
+</script>"""
+
+
+@unittest.skipUnless(CHROMIUM, INSTALL)
+class LayoutTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+
+    def measure(self, lists: str, width: int, height: int, fragment: str = "") -> dict:
+        html = run_cli("report", lists, "-o", "-")[1]
+        html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html).replace("</body>", MEASURE + "</body>")
+        page = self.tmp.write("measured.html", html)
+        result = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={self.tmp.path / 'profile'}",
+                                 f"--window-size={width},{height}", "--virtual-time-budget=5000", "--dump-dom",
+                                 f"file://{page}{fragment}"], capture_output=True, text=True, timeout=120)
+        found = re.search(r'<pre id="measured">(.*?)</pre>', result.stdout, re.S)
+        self.assertIsNotNone(found, result.stderr[-2000:])
+        return json.loads(html_module.unescape(found.group(1)))
+
+    def many_lists(self) -> str:
+        for n in range(40):
+            self.tmp.write(f"lists/alert_{n:02d}.txt", f"Related papers: Seed paper number {n} on fuzzing compilers\n\n"
+                           f"Shared snippet about fuzzing compilers with grammars to find bugs in production compilers.\n\n"
+                           f"Unique snippet {n} about something else entirely, different from every other list here.\n")
+        return str(self.tmp.path / "lists")
+
+    def test_the_reading_list_comes_first(self):
+        measured = self.measure(self.many_lists(), 1280, 900)
+        self.assertLess(measured["firstEntry"] - measured["overviewEnd"], measured["screen"])
+
+    def test_nothing_wider_than_a_phone_outside_a_scroll_box(self):
+        for lists in (str(EXAMPLES), self.many_lists()):
+            with self.subTest(lists=os.path.basename(lists)):
+                measured = self.measure(lists, 390, 844)
+                self.assertEqual(measured["wide"], [], measured)
+
+    def test_search_highlights_what_it_found(self):
+        measured = self.measure(str(EXAMPLES), 1280, 900, "#search=federated")
+        self.assertEqual(measured["marks"], ["Federated"])
+
+    def test_the_heatmap_names_lists_by_their_seed_titles(self):
+        html = run_cli("report", self.many_lists(), "-o", "-")[1]
+        self.assertIn("Seed paper number 3 on fuzzing compilers × #", html)
+        self.assertIn('<span title="Seed paper number 0 on fuzzing compilers">Seed paper number 0 on fuzzing compilers'
+                      '</span>', html)

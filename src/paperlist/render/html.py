@@ -132,8 +132,10 @@ def _heatmap(report: HtmlReport) -> str:
     margin = 28
     most = max(shared.values(), default=1)
     size = margin + cell * len(order)
-    out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; lists that share most sit together. Hover a '
-           f'cell for its lists. Numbers are the rows of the table below.{note}</p><div class="scroll">'
+    titles = {s.path: s.seed_title or report.names.get(s.path, s.path) for s in lists}
+    out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; lists that share most sit together. Hover or '
+           f'tap a cell for its lists; numbers are the rows of the table below.{note}</p>'
+           f'<p class="muted scroll-hint">The grid scrolls sideways.</p><div class="scroll">'
            f'<svg id="heatmap" width="{size + 4}" height="{size + 4}" role="img" aria-label="list overlap">']
     label_every = 1 if cell >= 18 else -(-18 // cell)  # two-digit labels need about 18 px
     for i, a in enumerate(order):
@@ -147,9 +149,20 @@ def _heatmap(report: HtmlReport) -> str:
             level = 225 - round(180 * n / most)  # light blue for one shared paper, dark for the most
             colour = f"rgb({level},{level},255)" if n else "#e9ebf0"
             out.append(f'<rect class="cell" x="{margin + j * cell}" y="{margin + i * cell}" width="{cell - 1}" '
-                       f'height="{cell - 1}" fill="{colour}"><title>{h(report.names.get(a, a))} × '
-                       f'{h(report.names.get(b, b))}: {n} shared papers</title></rect>')
-    return "".join(out) + "</svg></div>"
+                       f'height="{cell - 1}" fill="{colour}"><title>#{number[a]} {h(titles[a])} × #{number[b]} '
+                       f'{h(titles[b])}: {plural(n, "shared paper")}</title></rect>')
+    return "".join(out) + '</svg></div><p id="heatmap-note" class="muted" aria-live="polite"></p>' + _legend(order, number, titles)
+
+
+def _legend(order: Sequence[str], number: dict[str, int], titles: dict[str, str]) -> str:
+    """The grid's numbers as seed titles, in the grid's order (short; the full title on hover)."""
+    items = "".join(f'<li><b>{number[p]}</b> <span title="{h(titles[p])}">{h(_short(titles[p]))}</span></li>'
+                    for p in order)
+    return f'<details class="legend"><summary>Which list is which number</summary><ol class="legend">{items}</ol></details>'
+
+
+def _short(title: str, limit: int = 48) -> str:
+    return title if len(title) <= limit else title[:limit - 1].rstrip() + "…"
 
 
 LIST_TABLE_OPEN = 20  # more lists than this: the table starts folded, below the heatmap
@@ -207,8 +220,10 @@ def _duplicates(report: HtmlReport) -> str:
 def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
     p = entry.paper
     record = merged_record(p)
+    byline = " · ".join(terminal_safe(v) for v in (record.authors, record.venue) if v) if record else ""
     return {"rank": entry.rank, "paper": p.id, "fingerprint": fingerprint(match_key(p.kept.text)),
             "text": terminal_safe(p.kept.text), "title": terminal_safe(record.title) if record and record.title else None,
+            "byline": byline or None, "abstract": not (record and record.title_only),
             "year": record.year if record else None, "url": safe_url(record.url) if record else None,
             "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
             "places": [terminal_safe(f"{report.names.get(m.path, m.path)}:{m.line}") for m in p.members],
@@ -234,9 +249,12 @@ def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
     tags = "".join(f'<span class="tag">{h(t)}</span>' for t in p["tags"])  # type: ignore[attr-defined]
     if p["mark"]:
         tags = f'<span class="tag mark">marked {h(p["mark"])}</span>' + tags
+    byline = f'<div class="byline">{h(p["byline"])}</div>' if p["byline"] else ""
+    text = f'<div>{_marked(str(p["text"]), focus)}</div>' if p["abstract"] else ""
+    lists = p["lists"]
     return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["rank"]}.</span>'
-            f'<div class="body">{title}<div>{_marked(str(p["text"]), focus)}</div><div class="meta">lists: '
-            f'{h("; ".join(p["lists"]))} · at: {h(", ".join(p["places"]))}</div>{tags}</div></li>')  # type: ignore[arg-type]
+            f'<div class="body">{title}{byline}{text}<details class="meta"><summary>in {plural(len(lists), "list")}'  # type: ignore[arg-type]
+            f'</summary><div>{h("; ".join(lists))} · at: {h(", ".join(p["places"]))}</div></details>{tags}</div></li>')  # type: ignore[arg-type]
 
 
 def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
@@ -272,8 +290,9 @@ def render_report(report: HtmlReport) -> str:
             f"<style>{style}</style></head><body><header><h1>Reading lists</h1>"
             f'<p class="muted">{plural(t["lists"], "list")}, {plural(t["snippets"], "snippet")}, {plural(t["papers"], "paper")}, made by paperlist. '
             'Everything is in this file: it needs no network.</p><nav><a href="#overview">Overview</a>'
-            '<a href="#topics">Topics</a><a href="#lists">Lists</a><a href="#duplicates">Duplicates</a>'
-            '<a href="#reading-section">Reading list</a></nav></header><main>'
-            + _overview(report) + _topics(report) + _lists(report) + _duplicates(report) + _reading(report, papers)
+            '<a href="#reading-section">Reading list</a><a href="#topics">Topics</a><a href="#lists">Lists</a>'
+            '<a href="#duplicates">Duplicates</a></nav></header><main>'
+            # What a reader acts on comes right after the overview; the bookkeeping follows.
+            + _overview(report) + _reading(report, papers) + _topics(report) + _lists(report) + _duplicates(report)
             + f'</main><script type="application/json" id="report-data">{data}</script>'
             f"<script>{script}</script></body></html>\n")

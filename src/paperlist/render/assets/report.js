@@ -18,9 +18,10 @@
   }
 
   function words(text, parent) {
+    var query = state.query.toLowerCase();
     text.split(/(\s+)/).forEach(function (part) {
       var bare = part.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-      if (bare && focus.has(bare)) {
+      if (bare && (focus.has(bare) || (query && part.toLowerCase().indexOf(query) >= 0))) {
         var m = document.createElement("mark");
         m.textContent = part;
         parent.appendChild(m);
@@ -50,17 +51,30 @@
     if (p.title) {
       var title = document.createElement(p.url ? "a" : "div");
       title.className = "title";
-      title.textContent = p.title + (p.year ? " (" + p.year + ")" : "");
+      words(p.title + (p.year ? " (" + p.year + ")" : ""), title);
       if (p.url) { title.href = p.url; title.rel = "noopener noreferrer"; }
       body.appendChild(title);
       if (p.url) { body.appendChild(document.createElement("br")); }
     }
-    var text = document.createElement("div");
-    words(p.text, text);
-    body.appendChild(text);
-    var meta = document.createElement("div");
+    if (p.byline) {
+      var by = document.createElement("div");
+      by.className = "byline";
+      by.textContent = p.byline;
+      body.appendChild(by);
+    }
+    if (p.abstract) {
+      var text = document.createElement("div");
+      words(p.text, text);
+      body.appendChild(text);
+    }
+    var meta = document.createElement("details");
     meta.className = "meta";
-    meta.textContent = "lists: " + p.lists.join("; ") + " · at: " + p.places.join(", ");
+    var summary = document.createElement("summary");
+    summary.textContent = "in " + p.lists.length + (p.lists.length === 1 ? " list" : " lists");
+    meta.appendChild(summary);
+    var where = document.createElement("div");
+    where.textContent = p.lists.join("; ") + " · at: " + p.places.join(", ");
+    meta.appendChild(where);
     body.appendChild(meta);
     if (p.mark) {
       var m = document.createElement("span");
@@ -104,6 +118,14 @@
     });
     document.getElementById("static-note").classList.add("hidden");
   }
+
+  // A tap (or click) on a heatmap cell names its two lists below the grid: touch screens have no hover.
+  var heatNote = document.getElementById("heatmap-note");
+  document.querySelectorAll("#heatmap .cell").forEach(function (cell) {
+    cell.addEventListener("click", function () {
+      heatNote.textContent = cell.querySelector("title").textContent;
+    });
+  });
 
   search.addEventListener("input", function () { state.query = search.value.trim(); state.page = 0; render(); });
   document.querySelectorAll(".bar, .bar-label").forEach(function (bar) {
