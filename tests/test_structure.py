@@ -1,6 +1,7 @@
 """The package's imports run one way: no circle, no stage importing a stage above it, argparse and SQL in their rooms."""
 
 import ast
+import re
 import unittest
 from pathlib import Path
 
@@ -103,6 +104,11 @@ class StructureTest(unittest.TestCase):
             for library in imports(path, self.known) & set(ONLY_IN):
                 with self.subTest(f"{name} imports {library}"):
                     self.assertIn(room(name), ONLY_IN[library])
+
+    def test_sql_lives_in_the_store_and_the_schema(self):
+        speaking = sorted(name for name, path in self.known.items()
+                          if re.search(r"\.execute(many|script)?\(", path.read_text(encoding="utf-8")))
+        self.assertEqual(speaking, ["paperlist.collection.schema", "paperlist.collection.store"])
 
     def test_the_checks_find_what_they_look_for(self):
         made_up = {"paperlist.match.a": {"paperlist.render.b"}, "paperlist.render.b": {"paperlist.match.a"}}

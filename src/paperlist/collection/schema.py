@@ -1,6 +1,18 @@
-"""The collection's tables and indexes, and its version: what migrations bring older files up to."""
+"""The collection's tables and indexes, its version, and the migrations that bring older files up to it
+(with the store, the only code that speaks SQL; the store runs each step in one transaction)."""
 
 from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from paperlist.collection.keys import (
+    PrefixTokens,
+    derive_order,
+    key_number,
+    opening_number,
+)
 
 SCHEMA_VERSION = 2
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
@@ -41,3 +53,41 @@ def schema_statements(tables: set[str]) -> list[str]:
         if words and (words[2] if words[1] == "TABLE" else words[words.index("ON") + 1]) in tables:
             statements.append(statement)
     return statements
+
+
+class Store(Protocol):
+    """What a step needs of the store it migrates."""
+
+    db: sqlite3.Connection
+
+    def set_token_order(self, classes: dict[int, int], texts: int) -> None: ...
+
+    def add_tokens(self, prefixes: Iterable[tuple[int, Sequence[int]]]) -> None: ...
+
+
+def _one_to_two(store: Store) -> None:
+    """Schema 1 kept each text's key (with a unique index on it), every bigram of every text and a
+    count per bigram; schema 2 keeps a fingerprint number, an opening number and prefix tokens
+    instead (a third of the size), and snippets take their time of adding from their list."""
+    db = store.db
+    texts = db.execute("SELECT id, key, truncated, paper FROM texts ORDER BY id").fetchall()
+    for table in ("tokens", "token_counts", "texts"):
+        db.execute(f"DROP TABLE {table}")
+    db.execute("ALTER TABLE snippets RENAME TO snippets_1")
+    for index in ("snippets_text", "snippets_list", "snippets_doi", "snippets_scholar", "snippets_title"):
+        db.execute(f"DROP INDEX IF EXISTS {index}")
+    for statement in schema_statements({"texts", "snippets", "tokens", "frequent_tokens"}):
+        db.execute(statement)
+    db.execute("INSERT INTO snippets SELECT id, list, line, idx, text, truncated, text_id, record, doi, scholar_id, "
+               "title_key FROM snippets_1")
+    db.execute("DROP TABLE snippets_1")
+    db.executemany("INSERT INTO texts VALUES (?, ?, ?, ?, ?)",
+                   ((text_id, key_number(key), opening_number(key), truncated, paper)
+                    for text_id, key, truncated, paper in texts))
+    keys = {text_id: (key, bool(truncated)) for text_id, key, truncated, _ in texts}
+    classes = derive_order(keys)
+    store.set_token_order(classes, len(keys))
+    prefix = PrefixTokens(classes=classes).prefix
+    store.add_tokens((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in keys.items())
+
+STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two}

@@ -1,4 +1,4 @@
-"""The SQLite collection: with ``schema`` and ``migrations``, the only code that speaks SQL. It stores what the core computes."""
+"""The SQLite collection: with ``schema``, the only code that speaks SQL. It stores what the core computes."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ from paperlist.collection.keys import (
     key_number,
     opening_number,
 )
-from paperlist.collection.migrations import STEPS
-from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION
+from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS
 from paperlist.match.normalize import match_key
 from paperlist.model import ReadingList, Record, Snippet
 
