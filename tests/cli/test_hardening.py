@@ -122,3 +122,28 @@ class HardeningTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class InterruptTest(unittest.TestCase):
+    def test_ctrl_c_with_workers_exits_130_without_a_traceback(self):
+        import signal
+        import subprocess
+        import sys
+
+        from tests.helpers import ROOT
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        words = "scheduling training jobs on shared GPU clusters with memory and communication overheads".split()
+        for n in range(60):
+            body = "\n\n".join(" ".join(words[(n + k + i) % len(words)] for i in range(40)) + f" list {n} item {k}…"
+                               for k in range(300))
+            tmp.write(f"lists/l{n:03d}.txt", f"Related papers: Seed {n}\n\n{body}\n")
+        process = subprocess.Popen([sys.executable, "-m", "paperlist", "summarize", str(tmp.path / "lists"), "--jobs",
+                                    "2", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, start_new_session=True)
+        time.sleep(1.5)
+        os.killpg(process.pid, signal.SIGINT)  # the whole process group, as a terminal's Ctrl-C does
+        _, err = process.communicate(timeout=60)
+        self.assertEqual(process.returncode, 130, err)
+        self.assertNotIn(b"Traceback", err)
+        self.assertNotIn(b"KeyboardInterrupt", err)
