@@ -1,7 +1,7 @@
 """The HTML report: self-contained, escaped, and checked in headless Chromium when one is installed."""
 
-import html.parser
 import html as html_module
+import html.parser
 import json
 import os
 import re
@@ -173,9 +173,10 @@ class LayoutTest(unittest.TestCase):
         self.addCleanup(self.tmp.cleanup)
 
     def measure(self, lists: str, width: int, height: int, fragment: str = "") -> dict:
-        html = run_cli("report", lists, "-o", "-")[1]
-        html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html).replace("</body>", MEASURE + "</body>")
-        page = self.tmp.write("measured.html", html)
+        document = run_cli("report", lists, "-o", "-")[1]
+        document = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", document).replace(
+            "</body>", MEASURE + "</body>")
+        page = self.tmp.write("measured.html", document)
         result = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={self.tmp.path / 'profile'}",
                                  f"--window-size={width},{height}", "--virtual-time-budget=5000", "--dump-dom",
                                  f"file://{page}{fragment}"], capture_output=True, text=True, timeout=120)
@@ -205,7 +206,7 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(measured["marks"], ["Federated"])
 
     def test_the_heatmap_names_lists_by_their_seed_titles(self):
-        html = run_cli("report", self.many_lists(), "-o", "-")[1]
-        self.assertIn("Seed paper number 3 on fuzzing compilers × #", html)
+        document = run_cli("report", self.many_lists(), "-o", "-")[1]
+        self.assertIn("Seed paper number 3 on fuzzing compilers × #", document)
         self.assertIn('<span title="Seed paper number 0 on fuzzing compilers">Seed paper number 0 on fuzzing compilers'
-                      '</span>', html)
+                      '</span>', document)

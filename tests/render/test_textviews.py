@@ -1,8 +1,8 @@
 """Text views for people: fitted to the width, colour only where wanted, no raw control characters."""
 
 import json
-import re
 import os
+import re
 import unicodedata
 import unittest
 from unittest import mock

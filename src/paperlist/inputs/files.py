@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from paperlist.model import Diagnostic
 from paperlist.readers.detect import detect, format_by_name
+from paperlist.readers.mbox import is_separator, unescape_from
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -150,6 +151,46 @@ def _walk(root: str, pattern: str, seen: set[tuple[int, int]]) -> Iterator[Found
 
 class InputError(Exception):
     """An input that cannot be read at all (missing, not a regular file, too large)."""
+
+
+def is_mailbox(path: str) -> bool:
+    """An mbox by its extension, or (Thunderbird keeps folders without one) by its first bytes."""
+    if format_by_name(path) == "mbox":
+        return True
+    if os.path.splitext(path)[1]:
+        return False
+    try:
+        with open(path, "rb") as handle:
+            return detect(path, handle.read(4096)) == "mbox"
+    except OSError:
+        return False
+
+
+def mailbox_messages(path: str) -> Iterator[tuple[int, bytes]]:
+    """Each message of an mbox file with the line of its ``From `` separator, read line by line: memory holds
+    one message, never the mailbox. Raises InputError as ``read_capped`` does (the size is checked first)."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError("not a regular file")
+        if info.st_size > MAX_ARCHIVE_BYTES:
+            raise InputError(f"larger than {_size_text(MAX_ARCHIVE_BYTES)}")
+        handle = open(path, "rb")
+    except OSError as exc:
+        raise InputError(exc.strerror or str(exc)) from None
+    with handle:
+        lines: list[bytes] = []
+        start, after_blank = 0, True
+        for number, line in enumerate(handle, 1):
+            if is_separator(line, after_blank):
+                if start:
+                    yield start, unescape_from(b"".join(lines))
+                lines, start = [], number
+            elif start:
+                lines.append(line)
+            after_blank = not line.strip()
+        if start:
+            yield start, unescape_from(b"".join(lines))
 
 
 def read_capped(path: str, stdin: object | None = None) -> bytes:

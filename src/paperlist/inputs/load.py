@@ -12,13 +12,21 @@ from paperlist.inputs.files import (
     STDIN,
     STDIN_NAME,
     Found,
+    InputError,
     Source,
     decode_bytes,
     find_files,
+    is_mailbox,
+    mailbox_messages,
     read_bytes,
 )
 from paperlist.model import Diagnostic, ReadingList
-from paperlist.readers.detect import BYTE_FORMATS, detect, parse_input
+from paperlist.readers.detect import (
+    BYTE_FORMATS,
+    detect,
+    parse_input,
+    parse_mailbox_messages,
+)
 from paperlist.tagging.apply import tag_lists
 from paperlist.tagging.tags import TagMatcher
 
@@ -38,6 +46,29 @@ class Loaded:
 
 
 Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
+
+
+def _from_mailbox(path: str, matcher: TagMatcher) -> Outcome:
+    """An mbox file read message by message: memory for its largest message, not for the whole file."""
+    try:
+        lists, warnings = parse_mailbox_messages(mailbox_messages(path), path)
+        if matcher.rules:
+            lists = tag_lists(lists, matcher.tag)
+    except InputError as exc:
+        if str(exc).startswith("larger than") or str(exc) == "not a regular file":
+            return [], (Diagnostic(path, None, f"{exc}; skipped"),), None
+        return [], (), f"{path}: {exc}"
+    except (Exception, RecursionError) as exc:  # noqa: BLE001 - as in _from_source: this file's error only
+        detail = " ".join(str(exc).split())[:200]
+        return [], (), f"{path}: could not be read ({type(exc).__name__}: {detail}); please report it"
+    return lists, tuple(warnings) + tuple(w for rl in lists for w in rl.warnings), None
+
+
+def _read(path: str, stdin: object | None, matcher: TagMatcher, forced: str | None) -> Outcome:
+    """One input read and parsed: a mailbox streamed, anything else read whole (under its cap)."""
+    if path != STDIN and (forced == "mbox" or (forced is None and is_mailbox(path))):
+        return _from_mailbox(path, matcher)
+    return _from_source(read_bytes(path, stdin), matcher, forced)
 
 
 def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None) -> Outcome:
@@ -75,7 +106,7 @@ def _init_worker(rules: Mapping[str, list[str]], forced: str | None) -> None:
 
 def _load_path(path: str) -> Outcome:
     assert _worker_matcher is not None
-    return _from_source(read_bytes(path), _worker_matcher, _worker_format)
+    return _read(path, None, _worker_matcher, _worker_format)
 
 
 def short_names(found: list[Found]) -> dict[str, str]:
@@ -140,9 +171,9 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
     jobs = min(jobs, len(files), os.cpu_count() or 1) if matcher.rules else 1
     if jobs > 1:
         results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced)
-        outcomes = (results[p] if p != STDIN else _from_source(read_bytes(p, stdin), matcher, forced) for p in files)
+        outcomes = (results[p] if p != STDIN else _read(p, stdin, matcher, forced) for p in files)
     else:
-        outcomes = (_from_source(read_bytes(p, stdin), matcher, forced) for p in files)
+        outcomes = (_read(p, stdin, matcher, forced) for p in files)
     snippets = 0
     for done, (path, (lists, warnings, error)) in enumerate(zip(files, outcomes), 1):
         loaded.warnings.extend(warnings)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.bibtex import parse_bibtex
@@ -66,6 +66,15 @@ def _mail(data: bytes, path: str, single: bool) -> tuple[list[ReadingList], list
     # Imported here: Python's email package costs about 10 ms, a sixth of a short run, and most runs read no mail.
     from paperlist.readers.mail import parse_mailbox
     return parse_mailbox(data, path, single=single)
+
+
+def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str
+                           ) -> tuple[list[ReadingList], list[Diagnostic]]:
+    """The alerts of a mailbox given message by message (read from a file as it goes)."""
+    from paperlist.readers.mail import (
+        parse_messages,  # as in _mail: only runs that read mail pay for it
+    )
+    return parse_messages(messages, path)
 
 
 _RIS_RE = re.compile(rb"TY  - ")

@@ -6,12 +6,13 @@ import email
 import email.header
 import email.message
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from paperlist.match.normalize import collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.mbox import split_mbox
 from paperlist.readers.records import list_from_records
 
 # Subject line -> (seed title, alert kind).
@@ -24,9 +25,6 @@ _SUBJECTS = [
 ]
 # A line broken after a hyphen (``crowd-<br>based``) joins without a space, as in text lists.
 _HYPHEN_BREAK_RE = re.compile(r"(?<=[^\W\d_]-)[ \t]*\n\s*")
-_FROM_LINE_RE = re.compile(rb"^From ", re.M)
-_ENVELOPE_RE = re.compile(rb"From \S+ [^\n]{0,200}\b\d{4}\r?(?:\n|$)")
-_MBOXRD_RE = re.compile(rb"^>(>*From )", re.M)
 
 
 def alert_kind(subject: str) -> tuple[str, str | None]:
@@ -211,33 +209,17 @@ def parse_message(data: bytes, path: str, line: int = 1) -> ReadingList | None:
     return list_from_records(records, path, seed or None, "email", warnings, kind or "alert")
 
 
-def split_mbox(data: bytes) -> Iterator[tuple[int, bytes]]:
-    """Each message of an mbox (mboxo or mboxrd) with the line its ``From `` separator is on.
-
-    A ``From `` line separates messages only where mbox makes it one: at the start, or after a blank line,
-    with an envelope (a sender, then a date ending in its year). An unescaped "From " in a body is text.
-    """
-    starts = [m.start() for m in _FROM_LINE_RE.finditer(data)
-              if (m.start() == 0 or data.endswith((b"\n\n", b"\r\n\r\n"), 0, m.start()))
-              and _ENVELOPE_RE.match(data, m.start())]
-    line, counted = 1, 0
-    for n, start in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(data)
-        line += data.count(b"\n", counted, start)
-        counted = start
-        first_newline = data.find(b"\n", start, end)
-        body = data[first_newline + 1:end] if first_newline >= 0 else b""
-        yield line, _MBOXRD_RE.sub(rb"\1", body) if b">From " in body else body
-
-
 def parse_mailbox(data: bytes, path: str,
                   single: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
-    """Every alert of an mbox (or the one message of an .eml) as a list named ``PATH#N``.
+    """Every alert of an mbox (or the one message of an .eml) as a list named ``PATH#N``."""
+    return parse_messages([(1, data)] if single else split_mbox(data), path, single)
 
-    Messages that are not Scholar alerts are skipped with one warning giving their count.
-    """
-    messages = [(1, data)] if single else list(split_mbox(data))
-    lists, skipped = [], 0
+
+def parse_messages(messages: Iterable[tuple[int, bytes]], path: str,
+                   single: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
+    """Every alert of ``(line, message)`` pairs, one at a time (a mailbox is never held whole), as lists
+    named ``PATH#N``. Messages that are not Scholar alerts are skipped with one warning giving their count."""
+    lists, skipped, number = [], 0, 0
     for number, (line, message) in enumerate(messages, 1):
         name = path if single else f"{path}#{number}"
         parsed = parse_message(message, name, line)
@@ -246,7 +228,7 @@ def parse_mailbox(data: bytes, path: str,
         else:
             lists.append(parsed)
     warnings = []
-    if not messages:
+    if not number:
         warnings.append(Diagnostic(path, None, "no messages found (an mbox starts each message with 'From ')"))
     if skipped:
         what = "1 message is not a Scholar alert" if skipped == 1 else f"{skipped} messages are not Scholar alerts"
