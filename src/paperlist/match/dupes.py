@@ -11,6 +11,7 @@ from paperlist.match.identity import RecordKey, Verdict, compare
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
 from paperlist.match.record_links import (
     MIN_TEXT_JACCARD,
+    Components,
     Constraints,
     Partitioned,
     candidate_pairs,
@@ -145,24 +146,6 @@ class NearTexts(Sequence[Iterator[int]]):
 
     def __iter__(self) -> Iterator[Iterator[int]]:
         return map(self.__getitem__, range(len(self._keys)))
-
-
-class _Components:
-    """Union-find over distinct texts."""
-
-    def __init__(self, size: int) -> None:
-        self.parent = list(range(size))
-
-    def find(self, k: int) -> int:
-        while self.parent[k] != k:
-            self.parent[k] = self.parent[self.parent[k]]
-            k = self.parent[k]
-        return k
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
 
 
 def _keep_index(members: Sequence[Snippet]) -> int:
@@ -317,9 +300,9 @@ class _RecordJudge:
         return Pair(0, 0, kind, score, *fields)  # type: ignore[arg-type]
 
 
-def _link_components(size: int, links: Sequence[Link]) -> tuple[_Components, dict[int, list[Link]]]:
+def _link_components(size: int, links: Sequence[Link]) -> tuple[Components, dict[int, list[Link]]]:
     """Join the linked texts; also return each component's links, keyed by its root."""
-    components = _Components(size)
+    components = Components(size)
     for a, b, _, _ in links:
         components.union(a, b)
     by_root: dict[int, list[Link]] = {}

@@ -147,18 +147,32 @@ def candidate_pairs(records: Sequence[Sequence[Record]], parts: Sequence[Sequenc
     return sorted((a, b, kind) for (a, b), kind in pairs.items())
 
 
-class Constraints:
-    """Union-find over texts that never joins two components whose records conflict."""
+class Components:
+    """Union-find over distinct texts."""
 
-    def __init__(self, parts: Sequence[Sequence[RecordKey]]) -> None:
-        self.parent = list(range(len(parts)))
-        self.keys: dict[int, list[RecordKey]] = {k: list(p) for k, p in enumerate(parts) if p}
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
 
     def find(self, k: int) -> int:
         while self.parent[k] != k:
             self.parent[k] = self.parent[self.parent[k]]
             k = self.parent[k]
         return k
+
+    def union(self, a: int, b: int) -> bool:
+        """Join the components of ``a`` and ``b``; whether they were apart."""
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+        return ra != rb
+
+
+class Constraints(Components):
+    """Union-find over texts that never joins two components whose records conflict."""
+
+    def __init__(self, parts: Sequence[Sequence[RecordKey]]) -> None:
+        super().__init__(len(parts))
+        self.keys: dict[int, list[RecordKey]] = {k: list(p) for k, p in enumerate(parts) if p}
 
     def union(self, a: int, b: int) -> bool:
         """Join the components of ``a`` and ``b`` unless they are one already or their records conflict; whether
