@@ -180,6 +180,9 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         if record and record.title:
             title = record.title + (f" ({record.year})" if record.year else "")
             body += [style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - number_width)]
+            byline = " · ".join(v for v in (record.authors, record.venue) if v)
+            if byline:  # who wrote it, and where: what a reader of an alert or an export looks for first
+                body += wrap(terminal_safe(byline), style.width - number_width, 2)
         if not (record and record.title_only):
             body += wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
         lines += ["", f"{e.rank}.".ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
