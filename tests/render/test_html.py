@@ -210,3 +210,25 @@ class LayoutTest(unittest.TestCase):
         self.assertIn("Seed paper number 3 on fuzzing compilers × #", document)
         self.assertIn('<span title="Seed paper number 0 on fuzzing compilers">Seed paper number 0 on fuzzing compilers'
                       '</span>', document)
+
+
+class TopicsTest(unittest.TestCase):
+    def test_a_tag_in_most_papers_goes_apart_and_each_tag_names_its_list(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        lists = {"a": ["Large language models repair compiler bugs that fuzzing finds overnight…",
+                       "We ask large language models to write unit tests for legacy banking code…",
+                       "Students who use large language models finish programming exercises faster…",
+                       "GPU clusters schedule training jobs in shifts across university departments…"],
+                 "b": ["Code written by large language models leaks secrets, a privacy risk for companies…",
+                       "Prompt injection lets attackers steer large language models into unsafe actions…",
+                       "We audit privacy policies of apps that ship large language models on phones…"]}
+        for name, texts in lists.items():
+            tmp.write(f"{name}.txt", f"Related papers: Seed {name.upper()}\n\n" + "\n\n".join(texts) + "\n")
+        page = run_cli("report", str(tmp.path), "-o", "-")[1]
+        topics = page[page.index('<section id="topics">'):page.index("</section>", page.index('<section id="topics">'))]
+        before, after = topics.split("In more than half of the 7 papers, so they tell the lists apart from nothing:")
+        self.assertIn('data-tag="large-language-models"', after)
+        self.assertNotIn('data-tag="large-language-models"', before)
+        self.assertIn('data-tag="security-privacy"', before)
+        self.assertIn("most in Seed B (2 of 3)", before)  # the privacy papers

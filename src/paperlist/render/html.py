@@ -76,21 +76,47 @@ def _overview(report: HtmlReport) -> str:
     return "".join(out) + "</section>"
 
 
+def _most_in(tag: str, report: HtmlReport) -> str:
+    """The list where a tag holds the largest share of papers (two papers at least): what the tag tells apart."""
+    best = max(((s.tags.get(tag, 0) / s.papers, s.tags.get(tag, 0), -n, s) for n, s in enumerate(report.summary.lists)
+                if s.papers and s.tags.get(tag, 0) >= 2), default=None, key=lambda x: x[:3])
+    if best is None:
+        return ""
+    share, count, _, where = best
+    title = _short(where.seed_title or report.names.get(where.path, where.path), 40)
+    return f"most in {title} ({count} of {where.papers})"
+
+
+def _tag_row(tag: str, n: int, most: int, report: HtmlReport) -> str:
+    # One row per tag; the bar is an SVG rect sized in percent (no inline style: the CSP forbids it).
+    note = _most_in(tag, report)
+    return (f'<div class="tagrow"><span class="bar-label" data-tag="{h(tag)}">{h(tag)}</span>'
+            f'<svg class="barbox" height="{BAR_HEIGHT}"><rect class="bar" data-tag="{h(tag)}" x="0" y="0" '
+            f'width="{max(0.5, min(100, 100 * n / most)):.1f}%" height="{BAR_HEIGHT}"><title>{h(tag)}: '
+            f'{plural(n, "paper")}</title></rect></svg><span class="count">{n}</span>'
+            f'<span class="most-in">{h(note)}</span></div>')
+
+
 def _topics(report: HtmlReport) -> str:
+    """A bar per tag, with the list it is most concentrated in. Tags found in most papers go apart, below: one
+    bar covering half of everything would shrink the others to slivers and tell the lists apart from nothing."""
     tags = report.summary.totals["tags"]
     assert isinstance(tags, dict)
-    out = ['<section id="topics"><h2>Topics</h2><p class="muted">Papers carrying each tag (a paper counts once). '
-           '<span class="js-only hidden">Click a bar to filter the reading list.</span></p>']
+    papers = int(report.summary.totals["papers"])  # type: ignore[arg-type]
+    out = ['<section id="topics"><h2>Topics</h2><p class="muted">Papers carrying each tag (a paper counts once), '
+           'and the list each is most concentrated in. <span class="js-only hidden">Click a bar to filter the '
+           'reading list.</span></p>']
     if not tags:
         return "".join(out) + "<p>No paper matched a tag rule.</p></section>"
-    most = max(tags.values())
+    broad = {tag for tag, n in tags.items() if n * 2 > papers} if len(tags) > 1 else set()
+    rest = {tag: n for tag, n in tags.items() if tag not in broad}
+    most = max(rest.values(), default=max(tags.values()))
     out.append('<div id="tag-chart" role="img" aria-label="tag counts">')
-    for tag, n in tags.items():
-        # One row per tag; the bar is an SVG rect sized in percent (no inline style: the CSP forbids it).
-        out.append(f'<div class="tagrow"><span class="bar-label" data-tag="{h(tag)}">{h(tag)}</span>'
-                   f'<svg class="barbox" height="{BAR_HEIGHT}"><rect class="bar" data-tag="{h(tag)}" x="0" y="0" '
-                   f'width="{max(0.5, 100 * n / most):.1f}%" height="{BAR_HEIGHT}"><title>{h(tag)}: {n} papers'
-                   f'</title></rect></svg><span class="count">{n}</span></div>')
+    out += [_tag_row(tag, n, most, report) for tag, n in rest.items()]
+    if broad:
+        out.append(f'<p class="muted">In more than half of the {plural(papers, "paper")}, so they tell the lists '
+                   'apart from nothing:</p>')
+        out += [_tag_row(tag, tags[tag], tags[tag], report) for tag in tags if tag in broad]
     return "".join(out) + "</div></section>"
 
 
