@@ -83,8 +83,11 @@ class Store:
             self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
                                       uri=uri)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            # One snapshot for both: a first `add` in another process may commit its schema between two reads.
+            self.db.execute("BEGIN")
             application = self.db.execute("PRAGMA application_id").fetchone()[0]
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            self.db.execute("COMMIT")
             if tables == 0 and application == 0:
                 if read_only:
                     raise StoreError(f"{path}: not a paperlist collection (an empty file)")
