@@ -202,3 +202,29 @@ class DupesOrderTest(unittest.TestCase):
             with self.subTest(width=width), mock.patch.dict(os.environ, {"COLUMNS": str(width)}):
                 lines = run_cli("dupes", str(EXAMPLES))[1].splitlines()
                 self.assertLessEqual(max(len(line) for line in lines), width)
+
+
+class ManyListsTest(unittest.TestCase):
+    """A paper in many lists: its text comes first, the lists as a count and the first few, at every width."""
+
+    def test_a_paper_in_twelve_lists(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        shared = "Fuzzing compilers with grammars finds bugs that hand-written test programs miss for years…"
+        words = "graphs caches kernels queues tensors shards routers schedulers drivers locks logs rings".split()
+        for n in range(12):
+            own = " ".join(words[(n + k * 5) % 12] for k in range(12))
+            tmp.write(f"alert_{n:02d}.txt", f"Related papers: A long seed title of alert number {n} about testing "
+                      f"code with large language models\n\n{shared}\n\nOnly alert {n} holds this: {own}…\n")
+        for width in (50, 80, 120):
+            with self.subTest(width=width), mock.patch.dict(os.environ, {"COLUMNS": str(width)}):
+                for command in ("triage", "summarize", "dupes"):
+                    code, out, err = run_cli(command, str(tmp.path))
+                    self.assertEqual((code, err), (0, ""))
+                    self.assertLessEqual(max(cell_width(line) for line in out.splitlines()), width, command)
+                triage = " ".join(run_cli("triage", str(tmp.path), "--top", "1")[1].split())
+                self.assertIn("and 9 more (12 in all)", triage)
+                self.assertIn("lists: A long seed title of alert number 0", triage)
+                overlap = run_cli("summarize", str(tmp.path))[1].split("Overlap")[1]
+                self.assertIn("A long seed title of alert n", overlap)  # lists named by their seed titles
+                self.assertNotIn("alert_00.txt", overlap)

@@ -113,6 +113,19 @@ def _headline(report: TriageReport) -> str:
     return f"{head}, {report.rule}." if shown else f"{head}."
 
 
+SHOWN_LISTS = 3  # a paper in more lists shows how many, the first few, and "+N more": the paper comes first
+
+
+SHORT_TITLE = 40  # columns of each seed title when a paper is in more lists than SHOWN_LISTS
+
+
+def _brief(items: list[str], separator: str = "; ") -> str:
+    if len(items) <= SHOWN_LISTS:
+        return separator.join(items)
+    first = [item if len(item) <= SHORT_TITLE else item[:SHORT_TITLE - 1].rstrip() + "…" for item in items[:SHOWN_LISTS]]
+    return separator.join(first) + f"{separator}and {len(items) - SHOWN_LISTS} more ({len(items)} in all)"
+
+
 def _titles(entry: Entry, report: TriageReport) -> str:
     return "; ".join(report.titles.get(path) or "(no seed title)" for path in entry.paper.lists)
 
@@ -188,11 +201,13 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         lines += ["", f"{e.rank}.".ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
         if record and record.url:
             lines += _field("link", record.url, indent, style)
-        lines += _field("lists", _titles(e, report), indent, style)
+        titles = [report.titles.get(path) or "(no seed title)" for path in e.paper.lists]
+        lines += _field("lists", _brief(titles), indent, style)
         tags = ", ".join(e.paper.tags) or "untagged"
         tag_lines = _field("tags", tags, indent, style)
         lines += [style.paint(line, "tag") if style.color else line for line in tag_lines]
-        lines += _field("at", _places(e, report), indent, style)
+        lines += _field("at", _brief([f"{report.names.get(m.path, m.path)}:{m.line}" for m in e.paper.members], ", "),
+                        indent, style)
         if e.paper.id in report.notes:
             lines += _field("seen", report.notes[e.paper.id], indent, style)
         if e.paper.id in report.marks:
