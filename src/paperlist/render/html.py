@@ -13,6 +13,7 @@ from pathlib import Path
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, merged_record
 from paperlist.model import KIND_ORDER, DuplicateGroup
+from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import plural, safe_url
 from paperlist.render.worddiff import diff_words
@@ -198,6 +199,7 @@ def _lists(report: HtmlReport) -> str:
     many = len(report.summary.lists) > LIST_TABLE_OPEN
     out = ['<section id="lists"><h2>Lists</h2>', _heatmap(report),
            f'<details{"" if many else " open"}><summary>{plural(len(report.summary.lists), "list")}</summary>'
+           '<p class="muted scroll-hint">The table scrolls sideways.</p>'
            '<div class="scroll"><table><thead><tr><th class="n">#</th>'
            '<th>seed title</th><th>list</th><th class="n">snippets</th><th class="n">papers</th>'
            '<th class="n">only here</th><th>top tags</th></tr></thead><tbody>']
@@ -215,31 +217,49 @@ def _diff_html(a: str, b: str) -> str:
     return " ".join(parts) + (" <span class=\"muted\">(first 2,000 words)</span>" if shortened else "")
 
 
+def _group(g: DuplicateGroup, report: HtmlReport) -> str:
+    """One group: its copies (an exact group's text once, it is the same), and for cuts and re-wordings a diff."""
+    kept = g.members[g.keep]
+    exact = g.kind == "exact" and g.tier == "duplicate"
+    where = ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in g.members)
+    head = (f'<span class="kind">{h(g.kind)}</span>{plural(len(g.members), "copy", "copies")}: {h(where)}' if exact else
+            f'<span class="kind">{h("maybe" if g.tier == "maybe" else g.kind)}</span>{g.similarity:.2f} · '
+            f'{plural(len(g.members), "copy", "copies")} in {plural(len(g.lists), "list")}')
+    out = [f'<details class="group" data-group="{g.id}"><summary>{head} · {h(kept.text[:140])}'
+           f'{"…" if len(kept.text) > 140 else ""}</summary>']
+    out.append(f"<p>{h(kept.text)}</p><ol>" if exact else "<ol>")
+    for n, m in enumerate(g.members):
+        place = f"{report.names.get(m.path, m.path)}:{m.line}"
+        css = ' class="keep"' if n == g.keep else ""
+        text = "" if exact else f"<br>{h(m.text)}"
+        out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)} · {h(m.seed_title or "(no seed title)")}'
+                   f'{text}</li>')
+    out.append("</ol>")
+    for p in g.pairs:
+        if p.agreed or p.missing:
+            lacking = f"; only one has {', '.join(p.missing)}" if p.missing else ""
+            out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)}: agreed on '
+                       f'{h(", ".join(p.agreed) or "nothing")}{h(lacking)}</p>')
+        if p.kind in ("truncation", "near"):
+            out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)} {p.similarity:.2f}</p>'
+                       f'<p>{_diff_html(g.members[p.a].text, g.members[p.b].text)}</p>')
+    return "".join(out) + "</details>"
+
+
 def _duplicates(report: HtmlReport) -> str:
-    groups = sorted(report.groups, key=lambda g: (KIND_ORDER[g.kind], g.id))
-    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "group")} of copies of one '
-           'paper; the copy kept is in bold. Open a group for its copies and, for cuts and re-wordings, a word diff '
-           '(<ins>added</ins>, <del>removed</del>).</p>']
-    for g in groups:
-        kept = g.members[g.keep]
-        out.append(f'<details class="group" data-group="{g.id}"><summary><span class="kind">{h(g.kind)}</span>'
-                   f'{g.similarity:.2f} · {plural(len(g.members), "copy", "copies")} in {plural(len(g.lists), "list")} · '
-                   f'{h(kept.text[:140])}{"…" if len(kept.text) > 140 else ""}</summary><ol>')
-        for n, m in enumerate(g.members):
-            place = f"{report.names.get(m.path, m.path)}:{m.line}"
-            css = ' class="keep"' if n == g.keep else ""
-            out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)} · '
-                       f'{h(m.seed_title or "(no seed title)")}<br>{h(m.text)}</li>')
-        out.append("</ol>")
-        for p in g.pairs:
-            if p.agreed or p.missing:
-                lacking = f"; only one has {', '.join(p.missing)}" if p.missing else ""
-                out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)}: agreed on '
-                           f'{h(", ".join(p.agreed) or "nothing")}{h(lacking)}</p>')
-            if p.kind in ("truncation", "near"):
-                out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)} {p.similarity:.2f}</p>'
-                           f'<p>{_diff_html(g.members[p.a].text, g.members[p.b].text)}</p>')
-        out.append("</details>")
+    """Groups that need a decision first, each with its diff; exact copies last, one line each."""
+    groups = sorted(report.groups, key=lambda g: (decision_rank(g), g.id))
+    decide = [g for g in groups if g.kind != "exact" or g.tier != "duplicate"]
+    exact = [g for g in groups if g not in decide]
+    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "group")} of copies of '
+           'one paper; the copy kept is in bold. Open a group for its copies and, for cuts and re-wordings, a word '
+           'diff (<ins>added</ins>, <del>removed</del>).</p>']
+    if decide:
+        out.append(f"<h3>To look at ({len(decide)}): cut, re-worded, or joined by their records</h3>")
+        out += [_group(g, report) for g in decide]
+    if exact:
+        out.append(f'<h3>Exact copies ({len(exact)}): nothing to decide</h3>')
+        out += [_group(g, report) for g in exact]
     return "".join(out) + "</section>"
 
 
