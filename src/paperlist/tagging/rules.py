@@ -14,6 +14,8 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "distributed DL", "DDL", "DDLS", "DDNN", "data parallel", "data parallelism",
         "parameter server", "all reduce", "allreduce", "synchronous SGD", "asynchronous SGD",
         "gradient synchronization", "scaling out", "scale out",
+        "parallel training",
+        "training at scale [with: parallel, distributed, GPUs, nodes, workers]",
     ],
     "model-parallelism": [
         "model parallel", "model parallelism", "pipeline parallel", "pipeline parallelism",
@@ -29,6 +31,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "networking", "interconnect", "RDMA", "InfiniBand", "NVLink",
         "network delay", "network contention", "network bandwidth",
         "gradient compression", "collective communication", "all reduce", "allreduce",
+        "communication [with: parallel training, distributed training, GPUs, all reduce, allreduce, gradients]",
     ],
     "scheduling": [
         # Bare "scheduling" and "resource management" are mostly operations research and ecology outside
@@ -38,6 +41,12 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "cluster scheduling", "job scheduling", "thread scheduling",
         "request scheduling", "workload scheduling", "pipeline scheduling", "micro batch scheduling",
         "scheduling policy", "GPU allocation", "job placement", "colocation", "colocating", "consolidation",
+        "scheduling framework [with: workload, workloads, data center, data centers, cloud, cluster, GPU, jobs]",
+        "learning jobs [with: cluster, clusters, GPU]",
+        "training jobs [with: cluster, clusters, GPU, scheduler, scheduling]",
+        "DNN jobs",
+        "DL jobs",
+        "deep learning jobs",
     ],
     "inference-serving": [
         # "serving" and "inference" alone misfire ("serving as the foundation", "type inference").
@@ -94,6 +103,10 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "energy consumption of", "power consumption", "energy budget", "power budget", "low power",
         "power draw", "energy per inference", "energy per token", "training energy", "inference energy",
         "carbon footprint of training", "carbon footprint of AI", "green AI",
+        "energy consumption [with: data center, data centers, cloud, GPU, training, inference, computing, workloads, cluster, servers]",
+        "energy efficient [with: scheduling, data center, data centers, cloud, GPU, training, inference, cluster]",
+        "carbon footprint [with: training, AI, model, models, computing, GPU, data center]",
+        "computational power and energy",
     ],
     "cloud-cost": [
         # "cost" alone misfires (any "cost of"): only money and cloud phrases.
@@ -105,6 +118,9 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "cloud operator", "cloud instance", "cloud resources", "cloud infrastructure", "cloud edge",
         "edge cloud", "public cloud", "cloud cost", "monetary cost", "dollar cost", "training cost",
         "cost saving", "spot instance", "transient server", "preemptible", "serverless", "pay as you go",
+        "cloud data center",
+        "training as a service",
+        "compute budget",
     ],
     "elasticity-fault-tolerance": [
         # Bare "failure", "checkpoint", "resilience" and "elastic" are failure modes of models, model
@@ -140,6 +156,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "TensorFlow", "PyTorch", "MXNet", "Caffe", "Theano", "Torch", "JAX", "Horovod",
         # "a novel deep learning framework" names a method, not software: named frameworks only.
         "Keras", "DeepSpeed", "Megatron", "deep learning frameworks such as",
+        "software frameworks [with: deep learning, machine learning, neural networks]",
     ],
     "compilers-kernels": [
         # "code generation" is an LLM-for-code task far more often than a compiler pass.
@@ -150,5 +167,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "hyperparameter tuning", "hyperparameter optimization", "hyperparameter optimisation",
         "hyperparameter search", "hyperparameter selection", "tuning of hyperparameters", "AutoML",
         "neural architecture search",
+        "hyper parameters [with: tune, tuning, tuned]",
+        "tune hyperparameters",
     ],
 }

@@ -97,9 +97,20 @@ class TagMatcher:
         self._longer: dict[str, list[list[frozenset[str]]]] = {}
         self._acronym_lower: set[str] = set()  # every acronym form of every rule, lower-cased
         seconds_after: dict[str, set[str]] = {}  # a phrase's first word -> forms of the words that follow it
+        # A rule "PHRASE [with: WORD, WORD]" tags only a text that also holds one of the words: the phrase and
+        # its context are matched as tags of their own (one pass over the text) and joined after.
+        self._contextual: dict[str, str] = {}
         for tag, patterns in self.rules.items():
             for pattern in patterns:
-                self._add(tag, words(pattern), seconds_after)
+                phrase, context = split_context(pattern)
+                if not context:
+                    self._add(tag, words(phrase), seconds_after)
+                    continue
+                rule = f"\x00{len(self._contextual)}"
+                self._contextual[rule] = tag
+                self._add(rule, words(phrase), seconds_after)
+                for word in context:
+                    self._add("\x01" + rule[1:], words(word), seconds_after)
         for first, seconds in seconds_after.items():
             for form in _variants(first):
                 self._second_words.setdefault(form, set()).update(seconds)
@@ -139,9 +150,20 @@ class TagMatcher:
 
         >>> TagMatcher({"gpu": ["GPU"], "fl": ["federated learning"]}).tag("Federated-learning on GPUs")
         ('fl', 'gpu')
+        >>> TagMatcher({"energy": ["energy [with: GPU, data center]"]}).tag("Energy use of GPUs")
+        ('energy',)
         """
         if not self.rules:
             return ()
+        found = self._tags(text)
+        if not self._contextual or not any(t[0] in "\x00\x01" for t in found):
+            return found
+        held = set(found)
+        real = {t for t in found if t[0] not in "\x00\x01"}
+        real.update(tag for rule, tag in self._contextual.items() if rule in held and "\x01" + rule[1:] in held)
+        return tuple(sorted(real))
+
+    def _tags(self, text: str) -> tuple[str, ...]:
         lowered_words = ascii_words(text, lower=True)
         if lowered_words is None:  # not ASCII: Unicode words, lower-cased one by one
             token_set = set(words(text))
@@ -201,6 +223,21 @@ class TagMatcher:
         return found
 
 
+_CONTEXT_RE = re.compile(r"^(.*?)\s*\[with:\s*([^\]]*)\]\s*$")
+
+
+def split_context(pattern: str) -> tuple[str, list[str]]:
+    """A rule's phrase, and the words one of which the text must also hold ("energy [with: GPU, cluster]").
+
+    >>> split_context("scheduling [with: cluster, GPU jobs]"), split_context("GPU")
+    (('scheduling', ['cluster', 'GPU jobs']), ('GPU', []))
+    """
+    match = _CONTEXT_RE.match(pattern)
+    if not match:
+        return pattern, []
+    return match.group(1), [w.strip() for w in match.group(2).split(",") if w.strip()]
+
+
 def builtin_rules() -> dict[str, list[str]]:
     """A copy of the built-in rule set."""
     return {tag: list(patterns) for tag, patterns in BUILTIN_RULES.items()}
@@ -240,10 +277,11 @@ def load_rules(text: str) -> dict[str, list[str]]:
         raise RulesError("missing [tags] table with at least one tag", None)
     for tag, patterns in tags.items():
         valid = isinstance(patterns, list) and patterns and all(
-            isinstance(p, str) and words(p) for p in patterns)
+            isinstance(p, str) and words(split_context(p)[0]) and all(map(words, split_context(p)[1]))
+            and (split_context(p)[1] or not _CONTEXT_RE.match(p)) for p in patterns)
         if not valid:
             raise RulesError(f"tag '{tag}' must be a non-empty list of words or phrases", _line_of_key(text, tag))
-        longest = max(len(words(p)) for p in patterns)
+        longest = max(len(words(w)) for p in patterns for w in (split_context(p)[0], *split_context(p)[1]))
         if longest > MAX_RULE_WORDS:
             raise RulesError(f"tag '{tag}' has a rule of {longest} words; a rule has at most {MAX_RULE_WORDS}",
                              _line_of_key(text, tag))
