@@ -33,6 +33,29 @@ class StoreFailuresTest(unittest.TestCase):
                 self.assertEqual([code for code, _ in results], [0, 0], results)
                 self.assertIn("lists: 2\n", run_cli("db", "info", "--db", db)[1])
 
+    def test_a_lock_refused_at_once_is_tried_again(self):
+        # SQLite refuses without waiting a lock that could deadlock; the open tries again until BUSY_MS.
+        real, calls = store_module.Store._open, []
+
+        def refused_once(store):
+            calls.append(1)
+            if len(calls) == 1:
+                raise sqlite3.OperationalError("database is locked")
+            real(store)
+        with mock.patch.object(store_module.Store, "_open", refused_once):
+            store_module.Store(self.db).close()
+        self.assertEqual(len(calls), 2)
+        self.assertEqual(run_cli("db", "info", "--db", self.db)[0], 0)
+
+    def test_a_lock_held_past_the_deadline_is_one_line(self):
+        def always_locked(store):
+            raise sqlite3.OperationalError("database is locked")
+        with mock.patch.object(store_module.Store, "_open", always_locked), \
+                mock.patch.object(store_module, "BUSY_MS", 1000):
+            with self.assertRaises(store_module.StoreError) as caught:
+                store_module.Store(self.db)
+        self.assertEqual(str(caught.exception), f"{self.db}: busy: another paperlist has held it for 1 s; try again")
+
     def test_reading_commands_never_write(self):
         self.assertEqual(run_cli("add", str(EXAMPLES), "--db", self.db)[0], 0)
         before = open(self.db, "rb").read()

@@ -6,6 +6,7 @@ import datetime
 import json
 import os
 import sqlite3
+import time
 from array import array
 from collections.abc import Iterable, Sequence
 from urllib.parse import quote
@@ -56,11 +57,16 @@ def describe_failure(path: str, exc: BaseException) -> str:
         return f"{path}: no space left on the device; the collection is unchanged"
     if "readonly" in text or "read-only" in text or "unable to open" in text and os.path.exists(path):
         return f"{path}: read-only here: reading commands work, writing ones (add, mark, not-same) cannot"
-    if "locked" in text or "busy" in text:
+    if _is_busy(exc):
         return f"{path}: busy: another paperlist has held it for {BUSY_MS // 1000} s; try again"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return f"{path}: not a paperlist collection, or damaged (run 'paperlist db check --db {path}')"
     return f"{path}: the collection could not be used ({exc}); run 'paperlist db check --db {path}'"
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 def _now() -> str:
@@ -83,23 +89,39 @@ class Store:
             self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
                                       uri=uri)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-            # One snapshot for both: a first `add` in another process may commit its schema between two reads.
-            self.db.execute("BEGIN")
-            application = self.db.execute("PRAGMA application_id").fetchone()[0]
-            tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            self.db.execute("COMMIT")
-            if tables == 0 and application == 0:
-                if read_only:
-                    raise StoreError(f"{path}: not a paperlist collection (an empty file)")
-                self._create()
-            elif application != APPLICATION_ID:
-                raise StoreError(f"{path}: not a paperlist collection")
-            if not read_only:
-                self.db.execute("PRAGMA journal_mode = WAL")
-            self._migrate()
-            self.db.execute("PRAGMA foreign_keys = ON")
+            deadline = time.monotonic() + BUSY_MS / 1000
+            while True:
+                try:
+                    self._open()
+                    break
+                except sqlite3.OperationalError as exc:
+                    # SQLite refuses at once, without waiting, a lock that could deadlock (two first adds
+                    # meeting while one switches the file to WAL); those are safe to try again.
+                    if not _is_busy(exc) or time.monotonic() > deadline:
+                        raise
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                    time.sleep(0.02)
         except sqlite3.Error as exc:
             raise StoreError(describe_failure(path, exc)) from None
+
+    def _open(self) -> None:
+        # One snapshot for both: a first `add` in another process may commit its schema between two reads.
+        self.db.execute("BEGIN")
+        application = self.db.execute("PRAGMA application_id").fetchone()[0]
+        tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        self.db.execute("COMMIT")
+        if tables == 0 and application == 0:
+            if self.read_only:
+                raise StoreError(f"{self.path}: not a paperlist collection (an empty file)")
+            self.db.execute("PRAGMA journal_mode = WAL")  # before the schema: no rollback-journal locks to meet
+            self._create()
+        elif application != APPLICATION_ID:
+            raise StoreError(f"{self.path}: not a paperlist collection")
+        if not self.read_only:
+            self.db.execute("PRAGMA journal_mode = WAL")
+        self._migrate()
+        self.db.execute("PRAGMA foreign_keys = ON")
 
     @classmethod
     def copy_of(cls, path: str) -> Store:
