@@ -26,7 +26,6 @@ class Inputs:
     input_format: str | None = None
     strict: bool = False
     jobs: int = 1
-    quiet: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,7 +158,7 @@ def _check(given: dict[str, object]) -> None:
 
 def _inputs(given: dict[str, object]) -> Inputs:
     return Inputs(tuple(given.get("paths") or ()), given.get("glob"), given.get("input_format"),  # type: ignore[arg-type]
-                  bool(given.get("strict")), int(given.get("jobs") or 1), bool(given.get("quiet")))
+                  bool(given.get("strict")), int(given.get("jobs") or 1))
 
 
 def _grouping(given: dict[str, object]) -> Grouping:

@@ -39,10 +39,6 @@ class Partitioned:
     maybe: list[tuple[int, int, Verdict]] = field(default_factory=list)  # parts of one text to look at
 
 
-def _distinct(keys: Sequence[RecordKey]) -> list[RecordKey]:
-    return list(dict.fromkeys(keys))
-
-
 def joins_part(key: RecordKey, part: Sequence[RecordKey], title_only: bool) -> tuple[bool, Verdict | None]:
     """Whether a copy with record ``key`` belongs with the copies in ``part`` (same text): an identical
     abstract joins unless the records conflict; an identical title only when the records agree."""

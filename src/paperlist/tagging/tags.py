@@ -238,6 +238,17 @@ def split_context(pattern: str) -> tuple[str, list[str]]:
     return match.group(1), [w.strip() for w in match.group(2).split(",") if w.strip()]
 
 
+def _rule_parts(pattern: object) -> list[list[str]] | None:
+    """The words of a rule's phrase and of each context word; None when any is empty (or "[with: ]")."""
+    if not isinstance(pattern, str):
+        return None
+    phrase, context = split_context(pattern)
+    if not context and _CONTEXT_RE.match(pattern):
+        return None
+    parts = [words(phrase), *map(words, context)]
+    return parts if all(parts) else None
+
+
 def builtin_rules() -> dict[str, list[str]]:
     """A copy of the built-in rule set."""
     return {tag: list(patterns) for tag, patterns in BUILTIN_RULES.items()}
@@ -276,12 +287,10 @@ def load_rules(text: str) -> dict[str, list[str]]:
     if not isinstance(tags, dict) or not tags:
         raise RulesError("missing [tags] table with at least one tag", None)
     for tag, patterns in tags.items():
-        valid = isinstance(patterns, list) and patterns and all(
-            isinstance(p, str) and words(split_context(p)[0]) and all(map(words, split_context(p)[1]))
-            and (split_context(p)[1] or not _CONTEXT_RE.match(p)) for p in patterns)
-        if not valid:
+        parts = [_rule_parts(p) for p in patterns] if isinstance(patterns, list) and patterns else [None]
+        if None in parts:
             raise RulesError(f"tag '{tag}' must be a non-empty list of words or phrases", _line_of_key(text, tag))
-        longest = max(len(words(w)) for p in patterns for w in (split_context(p)[0], *split_context(p)[1]))
+        longest = max(len(phrase) for rule in parts for phrase in rule)  # type: ignore[union-attr]
         if longest > MAX_RULE_WORDS:
             raise RulesError(f"tag '{tag}' has a rule of {longest} words; a rule has at most {MAX_RULE_WORDS}",
                              _line_of_key(text, tag))
