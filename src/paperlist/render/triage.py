@@ -57,6 +57,14 @@ class TriageReport:
         """The id to show: the collection's, or this run's number."""
         return paper.id if self.ids is None else self.ids.get(paper.id)
 
+    def number(self, entry: Entry) -> str:
+        """What leads an entry in a text view: in a collection view the paper's id, the number ``mark`` takes
+        (a rank there would be read as one), or a bullet for a paper not added yet; else its rank."""
+        if self.ids is None:
+            return f"{entry.rank}."
+        stored = self.ids.get(entry.paper.id)
+        return f"{stored}." if stored is not None else "•"
+
     def label(self, paper: Paper) -> str:
         """How a text view names a paper: its lasting id, or for one not yet added the fingerprint that
         ``mark`` and ``not-same`` accept once it is; nothing for a run's own numbers."""
@@ -153,7 +161,8 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
         for e in entries:
             tags = ", ".join(f"**{md_escape(t)}**" if t in e.focus else md_escape(t) for t in e.paper.tags)
             record = merged_record(e.paper)
-            head = f"- [{'x' if report.marks.get(e.paper.id) == 'read' else ' '}] {e.rank}. "
+            number = report.number(e)
+            head = f"- [{'x' if report.marks.get(e.paper.id) == 'read' else ' '}] " + ("" if number == "•" else f"{number} ")
             if record and record.title:
                 title = f"**{md_link(record.title, record.url)}**" + (f" ({md_escape(record.year)})" if record.year else "")
                 lines += _md_item(head, title, "  ", width)
@@ -185,7 +194,7 @@ def _field(label: str, value: str, indent: str, style: Style) -> list[str]:
 def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
     """Numbered entries: the paper's text wrapped (up to 4 lines), then its lists, tags, places and score."""
     lines = wrap(_headline(report), style.width)
-    number_width = len(str(len(report.entries))) + 2
+    number_width = max((len(report.number(e)) for e in report.entries), default=1) + 1
     indent = " " * number_width
     for e in report.entries:
         record = merged_record(e.paper)
@@ -198,7 +207,7 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
                 body += wrap(terminal_safe(byline), style.width - number_width, 2)
         if not (record and record.title_only):
             body += wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
-        lines += ["", f"{e.rank}.".ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
+        lines += ["", report.number(e).ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
         if record and record.url:
             lines += _field("link", record.url, indent, style)
         titles = [report.titles.get(path) or "(no seed title)" for path in e.paper.lists]
