@@ -82,6 +82,9 @@ class RoutineTest(unittest.TestCase):
         report = self.cli("report", "-o", "-")
         self.assertIn("1 paper marked read or skip are not listed.", report)
         self.assertIn('<span class="tag mark">marked want</span>', report)
+        self.assertEqual(re.findall(r'<span class="rank">(\d+)\.</span>', report), leads)  # ids, as in triage
+        self.assertEqual([p["number"] for p in json.loads(report.split('id="report-data">')[1]
+                                                           .split("</script>")[0])["papers"]], list(map(int, leads)))
         self.assertNotIn(WEEKS[2][0][:40], report.split('id="reading-section"')[1].split("<script")[0])
 
     def test_mark_clear_unknown_and_validation(self):

@@ -126,7 +126,7 @@ def run_report(options: ReportOptions, context: Context) -> Outcome:
     report = HtmlReport(summarize(g.loaded.lists, g.grouping, 0, g.loaded.warnings), g.grouping, entries, g.seeds,
                         g.names, ("papers marked want first, then " if pinned else "") + ranking_rule(focus),
                         highlighted, [x for x in g.grouping.groups if x.tier == "duplicate"], marks,
-                        len(g.grouping.papers) - len(papers))
+                        len(g.grouping.papers) - len(papers), collection=g.marks is not None)
     return g.status, render_report(report)
 
 

@@ -40,6 +40,7 @@ class HtmlReport:
     groups: Sequence[DuplicateGroup] = field(default_factory=list)
     marks: dict[int, str] = field(default_factory=dict)  # a collection's: paper id -> read, skip or want
     hidden: int = 0  # papers the marks leave out of the reading list
+    collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
 
 
 def h(text: object) -> str:
@@ -267,7 +268,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
     p = entry.paper
     record = merged_record(p)
     byline = " · ".join(terminal_safe(v) for v in (record.authors, record.venue) if v) if record else ""
-    return {"rank": entry.rank, "paper": p.id, "fingerprint": fingerprint(match_key(p.kept.text)),
+    return {"rank": entry.rank, "paper": p.id, "number": p.id if report.collection else entry.rank, "fingerprint": fingerprint(match_key(p.kept.text)),
             "text": terminal_safe(p.kept.text), "title": terminal_safe(record.title) if record and record.title else None,
             "byline": byline or None, "abstract": not (record and record.title_only),
             "year": record.year if record else None, "url": safe_url(record.url) if record else None,
@@ -298,7 +299,7 @@ def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
     byline = f'<div class="byline">{h(p["byline"])}</div>' if p["byline"] else ""
     text = f'<div>{_marked(str(p["text"]), focus)}</div>' if p["abstract"] else ""
     lists = p["lists"]
-    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["rank"]}.</span>'
+    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["number"]}.</span>'
             f'<div class="body">{title}{byline}{text}<details class="meta"><summary>in {plural(len(lists), "list")}'  # type: ignore[arg-type]
             f'</summary><div>{h("; ".join(lists))} · at: {h(", ".join(p["places"]))}</div></details>{tags}</div></li>')  # type: ignore[arg-type]
 
