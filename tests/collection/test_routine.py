@@ -80,7 +80,7 @@ class RoutineTest(unittest.TestCase):
         markdown = self.cli("triage", "--all", "--format", "markdown")
         self.assertRegex(markdown, r"- \[x\] \d+\. Automating unit test")
         report = self.cli("report", "-o", "-")
-        self.assertIn("1 paper marked read or skip are not listed.", report)
+        self.assertIn("1 paper marked read or skip is not listed.", report)
         self.assertIn('<span class="tag mark">marked want</span>', report)
         self.assertEqual(re.findall(r'<span class="rank">(\d+)\.</span>', report), leads)  # ids, as in triage
         self.assertEqual([p["number"] for p in json.loads(report.split('id="report-data">')[1]

@@ -309,8 +309,8 @@ def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
     more = len(papers) - STATIC_ENTRIES
     note = (f'<p id="static-note" class="muted">The first {STATIC_ENTRIES} of {len(papers)} papers; turn on '
             'JavaScript to page through all of them.</p>') if more > 0 else '<p id="static-note"></p>'
-    hidden = (f" {report.hidden} paper{'s' if report.hidden != 1 else ''} marked read or skip are not listed."
-              if report.hidden else "")
+    verb = "is" if report.hidden == 1 else "are"
+    hidden = f" {plural(report.hidden, 'paper')} marked read or skip {verb} not listed." if report.hidden else ""
     return (f'<section id="reading-section"><h2>Reading list</h2><p class="muted">{h(report.rule)}.{h(hidden)}</p>'
             '<div class="controls js-only hidden"><input id="search" type="search" placeholder="Search title, text, '
             'lists, tags" aria-label="search"><button id="clear-filter" type="button">Show all</button>'
