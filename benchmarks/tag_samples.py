@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from paperlist.tagging.tags import TagMatcher, builtin_rules  # noqa: E402
+from paperlist.tagging.tags import TagMatcher, builtin_rules, split_context  # noqa: E402
 
 
 def texts(data: Path) -> list[str]:
@@ -34,12 +34,14 @@ def texts(data: Path) -> list[str]:
 
 
 def context(text: str, rule: str) -> str:
-    words = re.findall(r"[^\W_]+", rule)
+    """The words around what the rule matched; the whole snippet for a rule that needs context."""
+    phrase, needs = split_context(rule)
+    words = re.findall(r"[^\W_]+", phrase)
     pattern = r"[\s-]+".join(re.escape(w) + r"\w*" for w in words)
     match = re.search(pattern, text, 0 if any(w.isupper() and len(w) > 1 for w in words) else re.I)
     if not match:
         return text[:120]
-    start, end = max(0, match.start() - 50), min(len(text), match.end() + 50)
+    start, end = (0, len(text)) if needs else (max(0, match.start() - 50), min(len(text), match.end() + 50))
     return text[start:match.start()] + "[" + match.group(0) + "]" + text[match.end():end]
 
 

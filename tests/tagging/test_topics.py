@@ -44,8 +44,21 @@ class TermsTest(unittest.TestCase):
         self.assertNotIn("increasingly", candidate_terms("Models are increasingly deployed."))
 
     def test_counted_once_per_paper(self):
-        sets, defined = term_counts(["fuzzing fuzzing fuzzing harnesses", "fuzzing harnesses again"])[:2]
-        self.assertEqual([(t.term, t.papers) for t in rank_terms(sets, defined)], [("fuzzing harnesses", 2)])
+        sets, defined = term_counts(["fuzzing fuzzing fuzzing campaigns", "fuzzing campaigns again"])[:2]
+        self.assertEqual([(t.term, t.papers) for t in rank_terms(sets, defined)], [("fuzzing campaigns", 2)])
+
+    def test_terms_are_noun_phrases(self):
+        # The openings of abstracts the issue names: verbs, evaluative adjectives and evenly spread nouns.
+        terms = candidate_terms("Fuzzing has shown promise, but kernels pose significant challenges; despite its "
+                                "widespread adoption, a variety of fuzzers overlook bugs, examining only drivers "
+                                "consisting of one module.")
+        self.assertEqual(terms, {"fuzzing", "kernels", "fuzzers", "drivers"})
+        for phrase in ("shown promise", "pose significant", "pose significant challenges", "widespread adoption",
+                       "examining", "consisting", "overlook", "variety"):
+            self.assertNotIn(phrase, terms)
+        self.assertIn("pose estimation", candidate_terms("Human pose estimation from one camera."))
+        self.assertIn("graph neural networks", candidate_terms("We train graph neural networks on molecules."))
+        self.assertIn("cloud computing", candidate_terms("Serverless cloud computing for inference."))
 
     def test_distinctive_terms(self):
         security = [{"fuzzing", "memory safety"}] * 6 + [{"large language models"}] * 2
@@ -75,6 +88,88 @@ class SuggestTest(unittest.TestCase):
         self.assertEqual(auto, loaded)
         self.assertTrue(any(auto))
         self.assertEqual(run_cli("tags", "--suggest")[0::2], (2, "paperlist: error: --suggest needs PATHs to read\n"))
+
+
+# Three lists of one subject each, every snippet opening with the phrases of abstracts that are not subjects.
+SUBJECTS = {
+    "fuzzing": [
+        "Fuzzing has shown promise for finding memory safety bugs, yet coverage-guided fuzzing poses significant "
+        "challenges for deep program states…",
+        "Large language models pose significant risks when they write fuzz drivers; we generate fuzzing harnesses "
+        "and measure the coverage they reach…",
+        "Grey-box fuzzing has seen widespread adoption in industry. We mutate seed inputs with a learned model and "
+        "find 40 new memory safety bugs…",
+        "Directed fuzzing has shown promise for reproducing crashes; our fuzzer steers seed inputs toward target "
+        "sites and reaches them twice as fast…",
+        "Kernel fuzzing poses significant challenges because system calls depend on each other; we infer call "
+        "dependencies and find 12 kernel bugs…",
+        "Protocol fuzzing has seen widespread adoption, but stateful servers hide bugs behind handshakes; we learn "
+        "the state machine to guide the fuzzer…",
+    ],
+    "image-segmentation": [
+        "Medical image segmentation has shown promise in clinical workflows, yet annotated scans pose significant "
+        "costs; we segment tumours with weak labels…",
+        "Vision transformers have seen widespread adoption in medical image segmentation; we adapt them to organ "
+        "segmentation with few annotated scans…",
+        "Image segmentation of brain tumours poses significant challenges under domain shift; our segmentation "
+        "network adapts to scans of a new site…",
+        "Semi-supervised medical image segmentation has shown promise; we use unlabelled scans and a consistency "
+        "loss to segment the prostate…",
+        "Cardiac image segmentation has seen widespread adoption in practice; we segment the ventricles of MRI "
+        "scans in real time on one GPU…",
+        "Polyp segmentation in colonoscopy poses significant challenges; our segmentation model delineates polyps "
+        "in endoscopic video frames…",
+    ],
+    "speech-recognition": [
+        "Speech recognition has shown promise for low-resource languages, yet transcribed audio poses significant "
+        "costs; we pretrain on untranscribed speech…",
+        "End-to-end speech recognition has seen widespread adoption; we adapt a multilingual acoustic model to "
+        "twelve low-resource languages…",
+        "Code-switched speech recognition poses significant challenges; we train the acoustic model on synthetic "
+        "code-switched audio and transcripts…",
+        "Children's speech recognition has shown promise in education apps; we augment adult speech to match the "
+        "pitch of child speakers…",
+        "Dysarthric speech recognition has seen widespread adoption in assistive tools; we personalise the "
+        "acoustic model with ten minutes of audio…",
+        "Accented speech recognition poses significant challenges for voice assistants; we learn accent "
+        "embeddings from unlabelled audio…",
+    ],
+}
+
+
+class SubjectTopicsTest(unittest.TestCase):
+    """Automatic topics are named by subjects, never by the phrases every abstract shares."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = TempDir()
+        for n, (subject, texts) in enumerate(SUBJECTS.items()):
+            cls.tmp.write(f"{n}.txt", f"Related papers: {subject}\n\n" + "\n\n".join(texts) + "\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_each_list_is_one_topic_named_by_its_subject(self):
+        code, out, err = run_cli("export", str(self.tmp.path), "--tags", "auto", "--glob", "*.txt")
+        self.assertEqual(code, 0, err)
+        records = [json.loads(line) for line in out.splitlines()]
+        by_subject = {subject: [r["tags"] for r in records if r["text"] in texts]
+                      for subject, texts in SUBJECTS.items()}
+        self.assertEqual({t for r in records for t in r["tags"]}, set(SUBJECTS))
+        for subject, tags in by_subject.items():
+            with self.subTest(subject):
+                self.assertEqual(sum(subject in t for t in tags), 6 if subject != "image-segmentation" else 5)
+                self.assertEqual([t for tags_ in tags for t in tags_ if t != subject], [])
+
+    def test_rules_and_terms_hold_no_opening_phrases(self):
+        code, rules, err = run_cli("tags", "--suggest", str(self.tmp.path))
+        self.assertEqual(code, 0, err)
+        self.assertEqual([line.split(" = ")[0] for line in rules.splitlines() if " = [" in line],
+                         ["fuzzing", "speech-recognition", "image-segmentation"])
+        doc = json.loads(run_cli("summarize", str(self.tmp.path), "--terms", "5", "--format", "json")[1])
+        self.assertEqual([t["term"] for t in doc["terms"]], ["speech recognition", "fuzzing", "image segmentation",
+                                                             "acoustic model", "low resource languages"])
 
 
 def arxiv_lists(tmp, categories=("cs.CR", "cs.SE"), per_list=40):

@@ -103,7 +103,8 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "energy consumption of", "power consumption", "energy budget", "power budget", "low power",
         "power draw", "energy per inference", "energy per token", "training energy", "inference energy",
         "carbon footprint of training", "carbon footprint of AI", "green AI",
-        "energy consumption [with: data center, data centers, cloud, GPU, training, inference, computing, workloads, cluster, servers]",
+        "energy consumption [with: data center, data centers, cloud, GPU, training, inference, computing, workloads, "
+        "cluster, servers]",
         "energy efficient [with: scheduling, data center, data centers, cloud, GPU, training, inference, cluster]",
         "carbon footprint [with: training, AI, model, models, computing, GPU, data center]",
         "computational power and energy",
@@ -125,7 +126,8 @@ BUILTIN_RULES: dict[str, list[str]] = {
     "elasticity-fault-tolerance": [
         # Bare "failure", "checkpoint", "resilience" and "elastic" are failure modes of models, model
         # checkpoints, urban resilience and elastic rods outside systems papers.
-        "elastic training", "elastic scaling", "elastic resource", "fault tolerance",
+        "elastic training", "elasticity [with: training, jobs, cluster, GPU]", "elastic scaling", "elastic resource",
+        "fault tolerance",
         "fault tolerant", "checkpointing", "straggler", "preemption", "node failure", "hardware failure",
         "GPU failure", "failure recovery", "resilient training",
     ],
@@ -151,6 +153,46 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "performance characterization", "characterization study", "performance analysis",
         "performance profiling", "GPU profiling", "empirical study", "measurement study", "comparative study",
         "performance diagnosis",
+        # Evaluating models is the subject only when the models are the object, not one step of a method.
+        "evaluation of deep learning models", "evaluation of machine learning models",
+        "evaluate the performance [with: machine learning model, deep learning model, neural network]",
+    ],
+    "compute-demand": [
+        # "LLMs demand substantial computational resources" opens many method abstracts as a mention: the
+        # resources must be GPUs, clusters or those of training, or their use the subject.
+        "computing resources [with: GPU, clusters, data center]",
+        "computational resources [with: GPU, clusters, data center]",
+        "computational power [with: GPU, clusters]", "computing power [with: GPU, clusters]",
+        "computing resources for training", "computational resources for training",
+        "use of computing resources", "use of computational resources", "compute requirements", "compute intensive",
+        "GPU hours", "size of deep learning models", "size of neural networks",
+    ],
+    "data-quality-bias": [
+        "biased data", "unbiased data", "data bias", "dataset bias", "unverified data", "label noise",
+        "noisy labels", "mislabeled data", "data quality [with: training, deep learning, models]",
+        "fairness [with: deep learning, machine learning, neural networks, model, models]",
+    ],
+    "explainability": [
+        # "lack interpretability" and "saliency maps" of salient object detection are mentions: the
+        # explaining must be the subject.
+        "explainable AI", "XAI", "explainable machine learning", "explainability methods", "explainability of",
+        "explainability techniques", "interpretability methods", "interpretability of", "mechanistic interpretability",
+        "automated interpretability", "black boxes [with: neural networks, deep learning]", "black box models",
+        "feature attribution", "attribution methods", "model explanations", "post hoc explanations",
+        "concept bottleneck",
+    ],
+    "training-optimization": [
+        # Bare "gradient descent" is often one word of a method description.
+        "stochastic gradient descent", "SGD", "learning rate", "weight decay",
+        "batch size [with: training, SGD, convergence]", "re parameterise", "re parameterize",
+        "reparameterization", "loss function [with: weights, minimise, minimize, minimising, minimizing]",
+        # "checkpoints the optimizer state" is fault tolerance: optimizers only by name.
+        "Adam optimizer", "optimizers such as", "optimization algorithms [with: neural networks, deep learning]",
+    ],
+    "scientific-computing": [
+        "high energy physics", "particle physics", "Large Hadron Collider", "LHC", "scientific computing",
+        "scientific workflows", "scientific simulations", "HPC", "high performance computing",
+        "supercomputer", "supercomputing",
     ],
     "ml-frameworks": [
         "TensorFlow", "PyTorch", "MXNet", "Caffe", "Theano", "Torch", "JAX", "Horovod",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
+from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, VERBS
 
 _TERM_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")  # hyphenated words stay whole in terms
 _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
@@ -16,16 +18,22 @@ _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
 _TOKEN_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*|[.,;:!?()\[\]{}\"“”‘’…|/]|\s[-–—]\s")
 _PARENTHESISED_ACRONYM_RE = re.compile(r"\(\s*([A-Z][A-Za-z]*[A-Z]s?)\s*\)")
 MAX_WORDS = 4
+MAX_ACRONYM = 6
 # Evaluative words that open phrases of abstracts, not names of things.
 _WEAK_STARTS = frozenset("remarkable significant substantial fundamental key major critical growing rapid recent "
                          "remain remains becoming novel promising powerful impressive strong notable serious "
                          "emerging lack capabilities advancement advancements cornerstone demonstrated achieved "
-                         "increasingly widely".split())
+                         "increasingly widely".split()) | {"state of the art"}
 # Verbs that end clauses of abstracts ("agents offer", "games require").
 _WEAK_ENDS = frozenset("require requires offer offers remain remains enable enables allow allows provide provides "
                        "pose poses face faces become becomes struggle struggles suffer suffers".split())
 MAX_TOPIC_TERMS = 15
-WORD_SEED_SHARE = 0.05
+VOCABULARY = 2000
+VOCABULARY_SHARE = 0.9  # a term in more than this share of the papers says nothing to cluster by
+SAMPLE = 3000
+CLUSTER_SHARE = 0.4  # a term joins the topic of the cluster holding this share of its papers
+LIFT = 2.0  # ... and is this many times as common in the cluster as in all papers (or in 90% of the cluster)
+MAX_TOPIC_SHARE = 0.5
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
 
@@ -34,7 +42,8 @@ def _is_acronym(token: str) -> bool:
     if token[0].islower():  # most words: the fast answer
         return False
     core = token[:-1] if token.endswith("s") else token
-    return len(core) >= 2 and core.isupper() and core.isalpha()
+    # Longer capitals are headings of structured abstracts ("BACKGROUND:", "METHODS:"), not acronyms.
+    return 2 <= len(core) <= MAX_ACRONYM and core.isupper() and core.isalpha()
 
 
 def _fold(token: str) -> str:
@@ -81,7 +90,7 @@ def candidate_terms(text: str, stop: bool = True, defined: dict[str, str] | None
 
 
 def _clause_terms(tokens: list[str], defined: dict[str, str], stop: bool, terms: set[str]) -> None:
-    """Add the terms of one clause's words."""
+    """Add the terms of one clause's words: noun phrases, as far as word order tells (word_roles.py)."""
     acronym = [_is_acronym(t) for t in tokens]
     words = [defined.get(t.rstrip("s").lower(), t.rstrip("s").lower()) if a else _fold(t)
              for t, a in zip(tokens, acronym)]
@@ -92,15 +101,34 @@ def _clause_terms(tokens: list[str], defined: dict[str, str], stop: bool, terms:
             continue
         if acronym[i] or _specific_word(first):
             _add(terms, first, stop)
-        if first in GENERIC_WORDS or first in _WEAK_STARTS:
+        if first in GENERIC_WORDS or first in _WEAK_STARTS or (stop and first.split(" ", 1)[0] in VERBS):
             continue
-        term = first
+        term, subject = first, acronym[i] or _subject(first)
         for j in range(i + 1, min(i + MAX_WORDS, len(words))):
-            if not usable[j]:
-                break
+            if not usable[j] or (stop and (_evaluative(words[j]) and words[j - 1] not in MODIFIERS
+                                           or words[j].split(" ", 1)[0] in VERBS)):
+                break  # a verb, or an evaluative word after a noun, opens a new phrase: "pose | significant challenges"
             term = f"{term} {words[j]}"
-            if words[j] not in _WEAK_ENDS:
+            subject = subject or acronym[j] or _subject(words[j])
+            if words[j] not in _WEAK_ENDS and (not stop or (subject and _head(words[j]))):
                 _add(terms, term, stop)
+
+
+def _evaluative(word: str) -> bool:
+    """A modifier spread evenly over every field: "significant", "widespread"."""
+    return word in MODIFIERS and word in EVEN
+
+
+def _subject(word: str) -> bool:
+    """A word (or hyphenated compound) with one part that names something: not generic, not spread evenly."""
+    return any(part not in EVEN and part not in GENERIC_WORDS for part in word.split(" "))
+
+
+def _head(word: str) -> bool:
+    """A word that can end a noun phrase: not a modifier ("significant"), a verb ("overlook") nor an evenly spread
+    participle ("consisting")."""
+    last = word.rsplit(" ", 1)[-1]
+    return last not in MODIFIERS and last not in VERBS and not (last.endswith("ing") and last in EVEN)
 
 
 def _usable(word: str) -> bool:
@@ -114,10 +142,10 @@ def _add(terms: set[str], term: str, stop: bool) -> None:
 
 
 def _specific_word(word: str) -> bool:
-    """A single word worth a term: long, not generic (nor the plural of a generic word), not an adverb or a past
-    participle ("increasingly", "proposed")."""
+    """A single word worth a term: long, a noun that names something (not generic, nor the plural of a generic
+    word, nor a verb, modifier or evenly spread word: word_roles.py), not an adverb or a past participle."""
     return (len(word) >= 7 and " " not in word and word not in GENERIC_WORDS and word.rstrip("s") not in GENERIC_WORDS
-            and not word.endswith(("ly", "ed")))
+            and not word.endswith(("ly", "ed")) and not any(word in roles for roles in (VERBS, MODIFIERS, EVEN, PLAIN)))
 
 
 @dataclass(frozen=True)
@@ -283,44 +311,124 @@ def _without_parts(scored: list[tuple[str, float]]) -> list[tuple[str, float]]:
     return kept
 
 
-def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
-                min_share: float = 0.005, link: float = 0.25) -> dict[str, list[str]]:
-    """Topics from the collection itself, as tag rules: {topic name: its terms}.
+def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25) -> dict[str, list[str]]:
+    """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
-    The most frequent term not yet in a topic seeds a new one; frequent terms that
-    co-occur with the seed in at least ``link`` of the rarer one's papers join it.
-    Topics stop at ``max_topics`` or when a seed holds under ``min_share`` of the
-    papers. Deterministic: ties break by name.
+    Papers are clustered by their terms (spherical k-means over TF-IDF vectors, on an even sample of at most
+    SAMPLE papers), and each cluster is named by the terms that set it apart (class-based TF-IDF, as BERTopic
+    does): a term joins its cluster's topic only when most of the papers holding it are in that cluster, so a
+    topic's rules tag the papers it was found in and a generic term joins none. A topic holding more than
+    MAX_TOPIC_SHARE of the papers sheds its broadest terms. Deterministic: the seeding is fixed, ties break by
+    name.
     """
-    candidates = [t.term for t in ranked[:400]]
-    wanted = set(candidates)
-    papers_of: dict[str, set[int]] = {t: set() for t in candidates}
-    for n, terms in enumerate(sets):
-        for t in terms & wanted:
-            papers_of[t].add(n)
-    # A single word seeds a topic only when it is in WORD_SEED_SHARE of the papers: "security" names a topic,
-    # a word in a handful of papers ("concerns") rarely does.
-    seeds = [t for t in candidates if " " in t or len(t) <= 5 or len(papers_of[t]) >= WORD_SEED_SHARE * len(sets)]
-    floor = max(MIN_PAPERS, math.ceil(min_share * len(sets)))
-    used: set[str] = set()
+    floor = max(MIN_PAPERS, math.ceil(0.005 * len(sets)))
+    vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
+    sample = _even_sample([s for s in sets if not s.isdisjoint(vocabulary)], SAMPLE)
+    if len(sample) < 2 * MIN_PAPERS:
+        return {}
+    wanted = set(vocabulary)
+    docs = [terms & wanted for terms in sample]
+    held = Counter(t for terms in docs for t in terms)
+    idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
+    vectors = [_unit({t: idf[t] for t in terms}) for terms in docs]
+    k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))))
+    clusters = _kmeans(vectors, k)
+    mean_size = len(docs) / k
     topics: dict[str, list[str]] = {}
-    for seed in seeds:
-        if len(topics) >= max_topics or len(papers_of[seed]) < floor:
-            break
-        if seed in used or any(_overlaps(seed, other) for other in used):
+    for members in clusters:
+        if len(members) < MIN_PAPERS:
             continue
-        members = [seed]
-        for other in candidates:
-            if other in used or other == seed or any(_overlaps(other, m) for m in members):
-                continue
-            shared = len(papers_of[seed] & papers_of[other])
-            if shared >= link * min(len(papers_of[seed]), len(papers_of[other])) and shared >= MIN_PAPERS:
-                members.append(other)
-            if len(members) == MAX_TOPIC_TERMS:
+        inside = Counter(t for i in members for t in docs[i])
+        scored = sorted(inside, key=lambda t: (-inside[t] / len(members) * math.log(1 + mean_size / held[t]), t))
+        terms: list[str] = []
+        for term in scored:
+            if inside[term] >= MIN_PAPERS and inside[term] >= CLUSTER_SHARE * held[term] \
+                    and inside[term] / len(members) >= min(LIFT * held[term] / len(docs), 0.9) \
+                    and not any(_overlaps(term, kept) for kept in terms):
+                terms.append(term)
+            if len(terms) == MAX_TOPIC_TERMS:
                 break
-        used.update(members)
-        topics[_slug(seed, topics)] = members
-    return topics
+        if terms:
+            name = _slug(terms[0], ())
+            topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
+    return _bounded(topics, sets)
+
+
+def _even_sample(items: list, size: int) -> list:
+    """Every n-th item, so that at most ``size`` remain in their order."""
+    step = max(1, math.ceil(len(items) / size))
+    return items[::step]
+
+
+def _unit(vector: dict[str, float]) -> dict[str, float]:
+    norm = math.sqrt(sum(w * w for w in vector.values()))
+    return {t: w / norm for t, w in vector.items()}
+
+
+def _kmeans(vectors: list[dict[str, float]], k: int, rounds: int = 20) -> list[list[int]]:
+    """Spherical k-means: the indexes of the vectors in each of (at most) k clusters.
+
+    Seeded by k-means++ from a fixed generator, so the same vectors give the same clusters.
+    """
+    chance = random.Random(len(vectors))
+    centres = [vectors[chance.randrange(len(vectors))]]
+    nearest = [1.0 - _dot(v, centres[0]) for v in vectors]
+    while len(centres) < k and sum(nearest) > 0:
+        pick = chance.choices(range(len(vectors)), weights=nearest)[0]
+        centres.append(vectors[pick])
+        nearest = [min(d, 1.0 - _dot(v, centres[-1])) for d, v in zip(nearest, vectors)]
+    assigned: list[int] = []
+    for _ in range(rounds):
+        weights: dict[str, list[float]] = {}
+        for c, centre in enumerate(centres):
+            for term, w in centre.items():
+                weights.setdefault(term, [0.0] * len(centres))[c] = w
+        now = []
+        for vector in vectors:
+            scores = [0.0] * len(centres)
+            for term, w in vector.items():
+                row = weights.get(term)
+                if row is not None:
+                    scores = [s + w * r for s, r in zip(scores, row)]
+            now.append(max(range(len(centres)), key=scores.__getitem__))
+        if now == assigned:
+            break
+        assigned = now
+        sums: list[Counter[str]] = [Counter() for _ in centres]
+        for vector, c in zip(vectors, assigned):
+            sums[c].update(vector)
+        centres = [_unit(dict(total)) if total else centre for total, centre in zip(sums, centres)]
+    clusters: list[list[int]] = [[] for _ in centres]
+    for i, c in enumerate(assigned):
+        clusters[c].append(i)
+    return clusters
+
+
+def _dot(a: dict[str, float], b: dict[str, float]) -> float:
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(w * b.get(t, 0.0) for t, w in a.items())
+
+
+def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str, list[str]]:
+    """Topics ordered by the papers their terms tag (most first), each shedding its broadest terms but its name
+    while it tags more than MAX_TOPIC_SHARE of the papers."""
+    papers_of: dict[str, set[int]] = {t: set() for terms in topics.values() for t in terms}
+    for n, terms in enumerate(sets):
+        for t in terms.intersection(papers_of):
+            papers_of[t].add(n)
+    limit = MAX_TOPIC_SHARE * len(sets)
+    sized = []
+    for name, terms in topics.items():
+        # The name stays: a subject in most papers is what lists about one subject share.
+        terms = [terms[0]] + sorted(terms[1:], key=lambda t: (len(papers_of[t]), t))
+        tagged = set().union(*(papers_of[t] for t in terms))
+        while len(terms) > 1 and len(tagged) > limit:
+            terms.pop()
+            tagged = set().union(*(papers_of[t] for t in terms))
+        kept = [t for t in topics[name] if t in terms]
+        sized.append((-len(tagged), name, kept))
+    return {name: kept for _, name, kept in sorted(sized)}
 
 
 def _overlaps(a: str, b: str) -> bool:
