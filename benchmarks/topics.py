@@ -7,7 +7,11 @@
    frequent first), or "none". Agreement with the paper's primary arXiv category: normalised mutual information
    (arithmetic mean normalisation) and purity, against a baseline that gives each paper the topic of its single
    most frequent term (the term held by most papers of the collection).
-3. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
+3. Subjects recovered, side by side with TF-IDF + NMF (scikit-learn, the method litstudy uses; skipped with a
+   message when absent): every arXiv category a paper carries (primary or cross-list) held by at least 100
+   papers is a subject; a subject's F1 is that of the topic that matches it best (paperlist: the papers a topic
+   tags; NMF: the papers whose largest weight is that topic, 15 and 25 topics), and the figure is the mean.
+4. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
    benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
    summarize --terms 20`; a list's top 3 distinctive terms "name its subject" when they hold a word of that
@@ -101,13 +105,70 @@ def topics_agreement(data: Path) -> None:
     sets, defined, _ = term_counts([text_of[p] for p in papers])
     frequency = {t.term: t.papers for t in rank_terms(sets, defined)}
     baseline = [max(terms, key=lambda t: (frequency.get(t, 0), t)) if terms else "none" for terms in sets]
+    top = set(sorted(frequency, key=lambda t: (-frequency[t], t))[:len(order)])
+    as_many = [max(terms & top, key=lambda t: (frequency[t], t)) if terms & top else "none" for terms in sets]
+    rows = [("automatic topics (--tags auto)", found), ("baseline: most frequent term", baseline),
+            (f"baseline, as many clusters: most frequent of the {len(order)} most frequent terms", as_many)]
+    for k, labels in nmf_labels([text_of[p] for p in papers], (15, 25)).items():
+        rows.append((f"TF-IDF + NMF, {k} topics (largest weight)", labels))
     covered = sum(f != "none" for f in found) / len(found)
     print(f"{len(papers)} papers in {len(by_day)} daily lists; {len(order)} automatic topics; "
           f"{covered:.1%} of papers carry one\n")
     print("| assignment | clusters | NMI | purity |\n|---|---:|---:|---:|")
-    for name, labels in (("automatic topics (--tags auto)", found), ("baseline: most frequent term", baseline)):
+    for name, labels in rows:
         nmi, purity = nmi_and_purity(truth, labels)
         print(f"| {name} | {len(set(labels))} | {nmi:.3f} | {purity:.3f} |")
+
+
+def nmf_labels(texts: list[str], sizes: tuple[int, ...]) -> dict[int, list[str]]:
+    """Each text's topic by TF-IDF + NMF (scikit-learn), for each number of topics; {} without scikit-learn."""
+    try:
+        from sklearn.decomposition import NMF
+        from sklearn.feature_extraction.text import TfidfVectorizer
+    except ImportError:
+        print("scikit-learn is not installed: the NMF comparison is skipped (pip install scikit-learn)\n")
+        return {}
+    matrix = TfidfVectorizer(stop_words="english", min_df=2, max_df=0.5, ngram_range=(1, 2)).fit_transform(texts)
+    found = {}
+    for k in sizes:
+        weights = NMF(n_components=k, init="nndsvd", random_state=0, max_iter=300).fit_transform(matrix)
+        found[k] = [str(row.argmax()) if row.max() > 0 else "none" for row in weights]
+    return found
+
+
+def subject_recovery(data: Path) -> None:
+    from paperlist.tagging.tags import TagMatcher
+    from paperlist.tagging.topics import suggest_rules
+    texts, subjects, seen = [], [], set()
+    for _, record in records(data):
+        text = cut(record["summary"])
+        if text not in seen:
+            seen.add(text)
+            texts.append(text)
+            subjects.append(set(record["categories"]))
+    sizes = Counter(c for categories in subjects for c in categories)
+    names = sorted(c for c, n in sizes.items() if n >= 100)
+    truth = {c: {i for i, categories in enumerate(subjects) if c in categories} for c in names}
+    found: dict[str, dict[str, set[int]]] = {}
+    rules = suggest_rules(texts)
+    matcher = TagMatcher(rules)
+    ours: dict[str, set[int]] = {name: set() for name in rules}
+    for i, text in enumerate(texts):
+        for tag in matcher.tag(text):
+            ours[tag].add(i)
+    found[f"paperlist --tags auto ({len(rules)} topics)"] = ours
+    for k, labels in nmf_labels(texts, (15, 25)).items():
+        groups: dict[str, set[int]] = {}
+        for i, label in enumerate(labels):
+            if label != "none":
+                groups.setdefault(label, set()).add(i)
+        found[f"TF-IDF + NMF ({k} topics)"] = groups
+    print(f"\n| method | mean F1 over {len(names)} subjects | " + " | ".join(names) + " |")
+    print("|---|---:|" + "---:|" * len(names))
+    for method, groups in found.items():
+        scores = [max((2 * len(truth[c] & g) / (len(truth[c]) + len(g)) for g in groups.values() if g), default=0.0)
+                  for c in names]
+        print(f"| {method} | {sum(scores) / len(scores):.3f} | " + " | ".join(f"{x:.2f}" for x in scores) + " |")
 
 
 def distinctive_check(data: Path) -> None:
@@ -161,6 +222,7 @@ def main() -> None:
         return
     topics_agreement(args.data)
     distinctive_check(args.data)
+    subject_recovery(args.data)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,10 @@ same way). Over the 14,189 arXiv abstracts, a word seen at least MIN_COUNT times
   BURST, Church and Gale 1995: "variety", "promise", "adoption"), the mark of words that say how rather than
   what: a term needs one word that is not;
 - plain when it occurs under ALONE times per abstract that holds it ("conditions", "outputs", "strategy"):
-  it is a term only inside a longer one.
+  it is a term only inside a longer one;
+- a subject when it is none of these, at least ALONE times per abstract, and in under SUBJECT_SHARE of the
+  abstracts ("video", "speech", "graph"; not "model"): it is a term by itself however short (other single
+  words need 7 letters).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MIN_COUNT, VERB_SHARE, HEAD_SHARE, ADJECTIVE_SHARE, BURST, ALONE, MIN_ABSTRACTS = 20, 0.3, 0.08, 0.25, 1.10, 1.30, 30
+SUBJECT_SHARE = 0.25
 ADJECTIVE_ENDINGS = ("al", "ive", "ic", "ous", "ful", "able", "ible")
 _TOKEN_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*|[.,;:!?()]")
 DETERMINERS = frozenset("the a an this these those our its their each every such any another".split())
@@ -52,7 +56,7 @@ def abstracts(data: Path):
                     yield record["summary"]
 
 
-def roles(texts) -> tuple[int, set[str], set[str], set[str], set[str]]:
+def roles(texts) -> tuple[int, set[str], set[str], set[str], set[str], set[str]]:
     uses, ends, verb, degree, held = Counter(), Counter(), Counter(), Counter(), Counter()
     count = 0
     for text in texts:
@@ -68,7 +72,7 @@ def roles(texts) -> tuple[int, set[str], set[str], set[str], set[str]]:
             ends[word] += after in FUNCTION
             verb[word] += before in SUBJECTS or after in DETERMINERS
             degree[word] += before in DEGREE
-    verbs, modifiers, even, plain = set(), set(), set(), set()
+    verbs, modifiers, even, plain, subjects = set(), set(), set(), set(), set()
     for word, n in uses.items():
         if n < MIN_COUNT:
             continue
@@ -81,7 +85,10 @@ def roles(texts) -> tuple[int, set[str], set[str], set[str], set[str]]:
             even.add(word)
         elif held[word] >= MIN_ABSTRACTS and n < ALONE * held[word]:
             plain.add(word)
-    return count, verbs, modifiers, even, plain
+        elif (MIN_ABSTRACTS <= held[word] < SUBJECT_SHARE * count and word not in verbs and word not in modifiers
+              and len(word) >= 3 and word.isalpha()):
+            subjects.add(word)
+    return count, verbs, modifiers, even, plain, subjects
 
 
 def _words(name: str, words: set[str]) -> str:
@@ -94,14 +101,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args()
-    count, verbs, modifiers, even, plain = roles(abstracts(args.data))
+    count, verbs, modifiers, even, plain, subjects = roles(abstracts(args.data))
     sys.stdout.write(f'"""How abstracts use their words, derived from {count} arXiv abstracts by '
                      'benchmarks/word_roles.py (see there).\n\n'
                      'VERBS never start a term, MODIFIERS never end one, a term needs one word that is not EVEN\n'
-                     '(spread evenly: about one use per abstract that holds it), and a PLAIN word is a term only\n'
-                     'inside a longer one. Regenerate, do not edit.\n"""\n\n')
+                     '(spread evenly: about one use per abstract that holds it), a PLAIN word is a term only\n'
+                     'inside a longer one, and a SUBJECT word is a term by itself. Regenerate, do not edit.\n"""\n\n')
     sys.stdout.write(_words("VERBS", verbs) + "\n" + _words("MODIFIERS", modifiers) + "\n" + _words("EVEN", even) + "\n"
-                     + _words("PLAIN", plain))
+                     + _words("PLAIN", plain) + "\n" + _words("SUBJECTS", subjects))
 
 
 if __name__ == "__main__":

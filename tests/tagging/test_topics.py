@@ -52,7 +52,7 @@ class TermsTest(unittest.TestCase):
         terms = candidate_terms("Fuzzing has shown promise, but kernels pose significant challenges; despite its "
                                 "widespread adoption, a variety of fuzzers overlook bugs, examining only drivers "
                                 "consisting of one module.")
-        self.assertEqual(terms, {"fuzzing", "kernels", "fuzzers", "drivers"})
+        self.assertEqual(terms, {"fuzzing", "kernels", "fuzzers", "drivers", "module"})
         for phrase in ("shown promise", "pose significant", "pose significant challenges", "widespread adoption",
                        "examining", "consisting", "overlook", "variety"):
             self.assertNotIn(phrase, terms)
@@ -169,7 +169,7 @@ class SubjectTopicsTest(unittest.TestCase):
                          ["fuzzing", "speech-recognition", "image-segmentation"])
         doc = json.loads(run_cli("summarize", str(self.tmp.path), "--terms", "5", "--format", "json")[1])
         self.assertEqual([t["term"] for t in doc["terms"]], ["speech recognition", "fuzzing", "image segmentation",
-                                                             "acoustic model", "low resource languages"])
+                                                             "audio", "acoustic model"])
 
 
 def arxiv_lists(tmp, categories=("cs.CR", "cs.SE"), per_list=40):

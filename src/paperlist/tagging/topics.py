@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
-from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, VERBS
+from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, SUBJECTS, VERBS
 
 _TERM_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")  # hyphenated words stay whole in terms
 _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
@@ -28,12 +28,16 @@ _WEAK_STARTS = frozenset("remarkable significant substantial fundamental key maj
 _WEAK_ENDS = frozenset("require requires offer offers remain remains enable enables allow allows provide provides "
                        "pose poses face faces become becomes struggle struggles suffer suffers".split())
 MAX_TOPIC_TERMS = 15
+_OBJECT_STARTS = frozenset("the a an this these those its their our".split())
 VOCABULARY = 2000
 VOCABULARY_SHARE = 0.9  # a term in more than this share of the papers says nothing to cluster by
 SAMPLE = 3000
+TERM_SAMPLE = 20000
 CLUSTER_SHARE = 0.4  # a term joins the topic of the cluster holding this share of its papers
 LIFT = 2.0  # ... and is this many times as common in the cluster as in all papers (or in 90% of the cluster)
 MAX_TOPIC_SHARE = 0.5
+COHERENCE = 0.1
+BROAD_SHARE = 0.05
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
 
@@ -99,6 +103,8 @@ def _clause_terms(tokens: list[str], defined: dict[str, str], stop: bool, terms:
     for i, first in enumerate(words):
         if not usable[i]:
             continue
+        if stop and i + 1 < len(words) and (words[i + 1] in _OBJECT_STARTS or _evaluative(words[i + 1])):
+            continue  # a verb here, whatever it is elsewhere: "pose significant challenges", "pose a risk"
         if acronym[i] or _specific_word(first):
             _add(terms, first, stop)
         if first in GENERIC_WORDS or first in _WEAK_STARTS or (stop and first.split(" ", 1)[0] in VERBS):
@@ -142,10 +148,12 @@ def _add(terms: set[str], term: str, stop: bool) -> None:
 
 
 def _specific_word(word: str) -> bool:
-    """A single word worth a term: long, a noun that names something (not generic, nor the plural of a generic
-    word, nor a verb, modifier or evenly spread word: word_roles.py), not an adverb or a past participle."""
-    return (len(word) >= 7 and " " not in word and word not in GENERIC_WORDS and word.rstrip("s") not in GENERIC_WORDS
-            and not word.endswith(("ly", "ed")) and not any(word in roles for roles in (VERBS, MODIFIERS, EVEN, PLAIN)))
+    """A single word worth a term: one abstracts use as a subject however short ("video", "speech": word_roles.py),
+    or a long word that is none of generic (nor the plural of one), a verb, a modifier, evenly spread or plain;
+    never an adverb or a past participle ("increasingly", "proposed")."""
+    if " " in word or word.endswith(("ly", "ed")) or word in GENERIC_WORDS or word.rstrip("s") in GENERIC_WORDS:
+        return False
+    return word in SUBJECTS or (len(word) >= 7 and not any(word in roles for roles in (VERBS, MODIFIERS, EVEN, PLAIN)))
 
 
 @dataclass(frozen=True)
@@ -249,9 +257,10 @@ def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
     """Automatic topics of a collection (one text per paper) as tag rules: what ``--tags auto`` uses.
 
     Each topic's terms become its rules, with each defined acronym beside its long
-    form, so the rules match the texts the way the topics were found.
+    form, so the rules match the texts the way the topics were found. Topics are found in an even sample of at
+    most TERM_SAMPLE texts: reading terms is the slow part, and a subject of a larger collection is in its sample.
     """
-    sets, defined, counts = term_counts(texts)
+    sets, defined, counts = term_counts(_even_sample(list(texts), TERM_SAMPLE))
     topics = auto_topics(sets, rank_terms(sets, defined, counts=counts))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
     rules = {}
@@ -341,17 +350,32 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
         inside = Counter(t for i in members for t in docs[i])
         scored = sorted(inside, key=lambda t: (-inside[t] / len(members) * math.log(1 + mean_size / held[t]), t))
         terms: list[str] = []
+        together: set[int] = set()  # the cluster's papers holding a term of the topic so far
         for term in scored:
             if inside[term] >= MIN_PAPERS and inside[term] >= CLUSTER_SHARE * held[term] \
                     and inside[term] / len(members) >= min(LIFT * held[term] / len(docs), 0.9) \
                     and not any(_overlaps(term, kept) for kept in terms):
+                holding = {i for i in members if term in docs[i]}
+                # A topic is terms found together: a term no paper holds with the others joins a grab-bag.
+                if terms and len(holding & together) < max(1, COHERENCE * len(holding)):
+                    continue
                 terms.append(term)
+                together |= holding
             if len(terms) == MAX_TOPIC_TERMS:
                 break
         if terms:
             name = _slug(terms[0], ())
             topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
-    return _bounded(topics, sets)
+    # A subject running through many clusters is in none's majority: it is a topic of its own.
+    used = {t for terms in topics.values() for t in terms}
+    for term in ranked:
+        if term.papers < BROAD_SHARE * len(sets):
+            break
+        # Broader than a topic's term is allowed ("large language models" beside "multimodal large language models").
+        if term.term in wanted and not any(f" {other} " in f" {term.term} " for other in used):
+            topics.setdefault(_slug(term.term, ()), [term.term])
+            used.add(term.term)
+    return dict(list(_bounded(topics, sets).items())[:max_topics])
 
 
 def _even_sample(items: list, size: int) -> list:

@@ -1,8 +1,8 @@
 """How abstracts use their words, derived from 14189 arXiv abstracts by benchmarks/word_roles.py (see there).
 
 VERBS never start a term, MODIFIERS never end one, a term needs one word that is not EVEN
-(spread evenly: about one use per abstract that holds it), and a PLAIN word is a term only
-inside a longer one. Regenerate, do not edit.
+(spread evenly: about one use per abstract that holds it), a PLAIN word is a term only
+inside a longer one, and a SUBJECT word is a term by itself. Regenerate, do not edit.
 """
 
 VERBS: frozenset[str] = frozenset("""
@@ -564,4 +564,69 @@ PLAIN: frozenset[str] = frozenset("""
     vlm-based volume voting vulnerabilities vulnerability weak weaker weight weighted weights what when where
     whether while white-box who whole-slide wikipedia wild win window within without work workflows written x-rays
     yolo
+""".split())
+
+SUBJECTS: frozenset[str] = frozenset("""
+    abstraction abstractions acceleration accuracy action actions activation activity adaptation adapter aesthetics
+    age agency agent agents agreement alignment alpha anchor anchoring animation annotation anomalies answer
+    appearance arabic argument arguments articles artifact asr assembly asset assets association attack attacks
+    attention attribute attributes attribution auc audio auditing augmentation auroc authenticity authors avatar
+    avatars background bands bandwidth behaviour belief beliefs bench benchmark bev bias biases bit blur body
+    boundary brain branch business cache caching cad calibration camera cameras cancer caption captioning captions
+    causality cell cells change channel character characters charts chat children chinese citation claim claims
+    class classes classification classifiers client climate clip clips cloud clouds cluster clustering cnn cnns
+    codebook coding collaboration collapse color communication completion compliance composition compositions
+    compression concept concepts confidence conflict consensus consistency constraint contact contamination content
+    context control controllability conversations convolution coordination correction correspondence cot counting
+    creativity credit critic critique crop culture curriculum customization damage dataset debate debiasing
+    deblurring decay decentralized decoding decomposition defects defense definitions deformation deformations
+    degradations delivery demonstrations denoising density depth descriptors detection detections detectors
+    diagnosis diagrams dialects dialogue dialogues diffuse diffusion disambiguation discourse discovery disease
+    distillation distortion distortions distractors distribution dit diversity document documentation documents
+    domain dpo draft drift driver driving dynamics edge edit edited editing edits education ehr embedding embeddings
+    emotion emotions encoder encoders encodings energy engagement engineering english enhancement ensemble entities
+    entity entropy error estimation evaluation evaluators event events evidence examples exams execution exemplars
+    expert experts explanation explanations exploration exposure expression expressions extraction extrapolation eye
+    facts factuality fairness faithfulness fashion features feedback fid figures filters finetuning fitting flow
+    fluid fms food forecasting foreground forest forgery forgetting foundation frame frames french frequency fundus
+    fusion game games gan gaussians gaze gender generation geometry german governance gpt gradients grading grammar
+    graph graphs grounding group grpo guardrails gui hacking hallucination hallucinations hand harms hate head heads
+    health healthcare helpfulness hierarchies histopathology hypotheses hypothesis icl identity illumination image
+    imagery images imaging impossible indoor inference information infrared inpainting instance instruction
+    instructions intent intentions interaction inversion italian item items japanese json judges kappa kernel
+    kernels keys kgs knowledge korean label labels land landmarks languages latency latents laws layer layers layout
+    layouts leakage learner length lesions lidar lifecycle light lighting list llm llms lmms lms load locality
+    localization log logic logits long lora loss lrms lstm lung lvlm lvlms mae mamba manifold manipulation
+    manufacturing map mapping maps market mask masking matching material math matrix mcp meanings measurement media
+    memories memorization memory merging mesh meshes messages metadata microscopy mind mining miou misinformation
+    missing mistakes mixing mllm mllms mobility modalities modality mode modeling moderation module moe moment
+    monitor monitoring monolingual motion motions movement mri music nano navigation negatives neighbor ner nerf
+    network neuron neurons neuroscience news nlp node nodes noise notes nvidia object objects occluded occupancy ocr
+    offline oncology online ontologies ontology ood operator operators opinion optimization ordering outliers pages
+    papers parallel parameterization parsing patch patches pathology patient patients pca pedestrian peft perceived
+    percent perception person persona personality personalization personalized personas perturbation perturbations
+    phase physicians physics planning plans plant players point policies policy pose posterior posts ppo prediction
+    preference preferences prefix presentation pressure pretraining primitives priors privacy probability probes
+    problems product products profile programming progression projection projections prompt prompting prompts proofs
+    protection prototype prototypes pruning puzzles pyramid quality quantization queries query questions race radar
+    radiation radiologists radiology rag rank ranking rationale rationales ray readability readers reading reasoner
+    reasoning recognition recommendation reconstruction recordings red reference referring reflectance reflection
+    reflections regions registration relation removal rendering repair reports repositories representation
+    representations reranking research resolution resolutions responses restoration retrieval retriever review
+    reviews revision reward rewards rewriting rgb risk rlvr robot rope rotation router routing rubrics rule rules
+    safety saliency sam sampling sar satellite scaling scanning scattering scene scenes scheduling schema scoring
+    screening script search seed segmentation selection self sensing sensor sentence sentences sentiment series
+    service severity sft shape shortcut shortcuts shot signs sim similarity simulation simulators skeleton sketch
+    sketches skill skills slam slices slide slms softmax solver solvers space sparse sparsity speaker species
+    specification specifications speech splatting spoken sports sql ssl stack stage state statements steering stereo
+    stereotypes stream streaming stress student students style styles subject subspace summaries summarization
+    surface surfaces surrogate survey svm symmetry synchronization system systems tables tabular tags target task
+    taxonomies teacher teachers team teams temperature template text texts texture themes theorem thinking thoughts
+    threat timestep timesteps tissue token tokenization tokenizer tokenizers tokens tone tool toolkit tools topic
+    topics topology toxicity trace traces trackers tracking trait traits trajectories trajectory transfer
+    transferability translation transport travel treatment tree trial trials trigger triples truthfulness tts tumor
+    tumors uav uavs ultrasound uncertainty understanding unet unknown unlearning unsafe upsampling users vae values
+    variables vectors vehicle velocity verification verifier verifiers vggt video videos view views vision vit vits
+    vla vlm vlms vocabulary voice volumes voxel vqa water watermarking weather web wer whisper word words workflow
+    world worlds writing wsis xai
 """.split())
