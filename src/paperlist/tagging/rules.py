@@ -16,6 +16,8 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "gradient synchronization", "scaling out", "scale out",
         "parallel training",
         "training at scale [with: parallel, distributed, GPUs, nodes, workers]",
+        "decentralized training", "decentralized computation",
+        "large scale pretraining [with: GPUs, interconnect, cluster, nodes]",
     ],
     "model-parallelism": [
         "model parallel", "model parallelism", "pipeline parallel", "pipeline parallelism",
@@ -47,6 +49,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "DNN jobs",
         "DL jobs",
         "deep learning jobs",
+        "metascheduling", "real time scheduling", "scheduling [with: time triggered, real time systems, processors]",
     ],
     "inference-serving": [
         # "serving" and "inference" alone misfire ("serving as the foundation", "type inference").
@@ -54,15 +57,19 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "serve requests", "inference requests", "online inference", "inference throughput", "inference latency",
         "LLM inference", "transformer inference", "DNN inference", "speculative decoding",
         "serving transformer", "serving large language model",
+        # Read on arXiv systems papers (tag_recall.py); logic has "inference engines" too.
+        "deep learning inference", "DL inference", "inference infrastructure",
+        "inference engines [with: LLM, GPU, serving, language models]",
     ],
     "large-language-models": [
         # "foundation model" is also a vision or speech foundation model.
         "large language model", "LLM", "GPT", "language model",
     ],
-    "transformers": ["transformer", "self attention", "attention mechanism", "BERT"],
+    "transformers": ["transformer", "self attention", "attention mechanism", "sparse attention", "BERT"],
     "vision-cnn": [
         "CNN", "convolutional neural network", "convolutional network", "convolution",
         "image classification", "computer vision", "object detection", "ResNet", "ImageNet",
+        "image segmentation", "semantic segmentation", "instance segmentation", "Earth observation",
     ],
     "recommendation": [
         # Bare "recommendation" is also advice ("medical recommendations"): recommender senses only.
@@ -89,7 +96,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
     ],
     "data-loading-io": [
         # Bare "storage" is also energy, carbon or warehouse storage, and "preprocessing" is not I/O.
-        "data loading", "data loader", "dataloader", "input pipeline", "training data pipeline", "I/O bottleneck",
+        "data loading", "data loader", "dataloader", "storage traces", "I/O traces", "input pipeline", "training data pipeline", "I/O bottleneck",
         "I/O throughput", "network storage", "remote storage", "distributed storage", "storage node",
         "storage cost", "storage overhead", "storage requirement", "storage bandwidth", "storage and transmission",
         "distributed file system", "parallel file system", "prefetching",
@@ -100,7 +107,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         # Read on arXiv samples (tag_precision.md): "energy consumption", "energy efficiency", "energy cost" and
         # "carbon footprint" are as often about buildings, industry or products; these phrases are of computing.
         "energy efficient computing", "energy efficient inference", "energy efficient training",
-        "energy consumption of", "power consumption", "energy budget", "power budget", "low power",
+        "energy consumption of", "power consumption", "energy budget", "power budget", "low power", "power constrained",
         "power draw", "energy per inference", "energy per token", "training energy", "inference energy",
         "carbon footprint of training", "carbon footprint of AI", "green AI",
         "energy consumption [with: data center, data centers, cloud, GPU, training, inference, computing, workloads, "
@@ -117,7 +124,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "cloud based LLM", "cloud based inference", "cloud based processing", "cloud based service",
         "cloud based system", "cloud based infrastructure", "cloud hosted",
         "cloud operator", "cloud instance", "cloud resources", "cloud infrastructure", "cloud edge",
-        "edge cloud", "public cloud", "cloud cost", "monetary cost", "dollar cost", "training cost",
+        "edge cloud", "public cloud", "cloud cost", "monetary cost", "dollar cost", "operational costs [with: GPUs, data center, inference, cloud]", "training cost",
         "cost saving", "spot instance", "transient server", "preemptible", "serverless", "pay as you go",
         "cloud data center",
         "training as a service",
@@ -151,6 +158,7 @@ BUILTIN_RULES: dict[str, list[str]] = {
         "benchmarking", "a new benchmark", "benchmark suite", "benchmark study", "we benchmark",
         "we present a benchmark", "we introduce a benchmark", "workload characterization",
         "performance characterization", "characterization study", "performance analysis",
+        "performance characteristics [with: devices, GPUs, hardware, mobile, CPUs]",
         "performance profiling", "GPU profiling", "empirical study", "measurement study", "comparative study",
         "performance diagnosis",
         # Evaluating models is the subject only when the models are the object, not one step of a method.
@@ -192,7 +200,8 @@ BUILTIN_RULES: dict[str, list[str]] = {
     "scientific-computing": [
         "high energy physics", "particle physics", "Large Hadron Collider", "LHC", "scientific computing",
         "scientific workflows", "scientific simulations", "HPC", "high performance computing",
-        "supercomputer", "supercomputing",
+        "supercomputer", "supercomputing", "numerical simulations",
+        "scientific discovery [with: facilities, workflows, distributed, HPC]",
     ],
     "ml-frameworks": [
         "TensorFlow", "PyTorch", "MXNet", "Caffe", "Theano", "Torch", "JAX", "Horovod",
