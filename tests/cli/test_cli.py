@@ -129,6 +129,11 @@ class SeedsAcceptanceTest(unittest.TestCase):
         self.assertIn("recommendation", tags[("001", 41)])
         self.assertIn("recommendation", tags[("003", 25)])
 
+    def test_builtin_rules_tag_their_own_field(self):
+        # Issue 28: 95% of the seed papers tagged; the one left says only that deep learning succeeds at speech.
+        totals = json.loads(run_cli("summarize", str(SEEDS), "--format", "json")[1])["totals"]
+        self.assertEqual((totals["papers"], totals["untagged"]), (78, 1))
+
     def test_triage_seeds(self):
         _, out, _ = run_cli("triage", str(SEEDS), "--format", "json")
         papers = json.loads(out)["papers"]
