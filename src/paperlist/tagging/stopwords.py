@@ -58,7 +58,7 @@ EXTRA_PHRASES = frozenset({"paper proposes", "experimental results show", "resul
 # Single words that name no topic in any field, read off the top of `paperlist summarize --terms` on arXiv
 # lists: the derivation keeps them because their rates differ between fields.
 EXTRA_WORDS = frozenset({
-    "accurate", "applications", "approaches", "behaviors", "behaviours", "capabilities", "dataset", "datasets", "task", "tasks", "long", "self",
+    "accurate", "applications", "approaches", "behaviors", "behaviours", "capabilities", "dataset", "datasets", "task", "tasks", "long", "self", "percent",
     "environments", "features", "increasingly", "methods", "networks", "objects", "performance", "problems",
     "question", "questions", "representations", "researchers", "responses", "results", "scenarios", "settings",
     "solutions", "systems", "techniques", "understanding", "investigates", "explores", "examines", "presents",

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, SUBJECTS, VERBS
 
+_ROLES = (VERBS, MODIFIERS, EVEN, PLAIN, SUBJECTS)
+
 _TERM_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")  # hyphenated words stay whole in terms
 _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
 # Words, and the punctuation that ends a clause (a phrase never runs across it).
@@ -181,8 +183,20 @@ def term_counts(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str], C
     sets = [candidate_terms(text, defined=best) for text in texts]
     for (lower, shown), _ in sorted(written.items(), key=lambda item: (-item[1], item[0])):
         best.setdefault(lower, shown)
-    folded, counts = _fold_plurals(sets)
+    folded, counts = _fold_plurals(_heads_only(sets, best))
     return folded, best, counts
+
+
+def _heads_only(sets: list[set[str]], acronyms: dict[str, str]) -> list[set[str]]:
+    """Drop the single words the arXiv abstracts never showed (word_roles.py) unless the collection uses them as
+    the last word of a phrase: "coverage-guided fuzzing" makes "fuzzing" a term, "waiting jobs" does not make
+    "waiting" one. Acronyms stay."""
+    heads = {t.rsplit(" ", 1)[-1] for terms in sets for t in terms if " " in t}
+    unknown = {t for terms in sets for t in terms if " " not in t and t not in acronyms and t not in heads
+               and t.rstrip("s") not in heads and not any(t in roles for roles in _ROLES)}
+    if not unknown:
+        return sets
+    return [terms - unknown if not terms.isdisjoint(unknown) else terms for terms in sets]
 
 
 def _fold_plurals(sets: list[set[str]]) -> tuple[list[set[str]], Counter[str]]:
