@@ -338,11 +338,10 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
     Papers are clustered by their terms (spherical k-means over TF-IDF vectors, on an even sample of at most
-    SAMPLE papers), and each cluster is named by the terms that set it apart (class-based TF-IDF, as BERTopic
-    does): a term joins its cluster's topic only when most of the papers holding it are in that cluster, so a
-    topic's rules tag the papers it was found in and a generic term joins none. A topic holding more than
-    MAX_TOPIC_SHARE of the papers sheds its broadest terms. Deterministic: the seeding is fixed, ties break by
-    name.
+    SAMPLE papers) and each cluster is named by the terms that set it apart (_cluster_terms). A subject too
+    widespread for any cluster to hold most of it becomes a topic of its own, and a topic holding more than
+    MAX_TOPIC_SHARE of the papers sheds its broadest terms (_bounded). Deterministic: the seeding is fixed,
+    ties break by name.
     """
     floor = max(MIN_PAPERS, math.ceil(0.005 * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
@@ -353,30 +352,10 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     docs = [terms & wanted for terms in sample]
     held = Counter(t for terms in docs for t in terms)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
-    vectors = [_unit({t: idf[t] for t in terms}) for terms in docs]
     k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))))
-    clusters = _kmeans(vectors, k)
-    mean_size = len(docs) / k
     topics: dict[str, list[str]] = {}
-    for members in clusters:
-        if len(members) < MIN_PAPERS:
-            continue
-        inside = Counter(t for i in members for t in docs[i])
-        scored = sorted(inside, key=lambda t: (-inside[t] / len(members) * math.log(1 + mean_size / held[t]), t))
-        terms: list[str] = []
-        together: set[int] = set()  # the cluster's papers holding a term of the topic so far
-        for term in scored:
-            if inside[term] >= MIN_PAPERS and inside[term] >= CLUSTER_SHARE * held[term] \
-                    and inside[term] / len(members) >= min(LIFT * held[term] / len(docs), 0.9) \
-                    and not any(_overlaps(term, kept) for kept in terms):
-                holding = {i for i in members if term in docs[i]}
-                # A topic is terms found together: a term no paper holds with the others joins a grab-bag.
-                if terms and len(holding & together) < max(1, COHERENCE * len(holding)):
-                    continue
-                terms.append(term)
-                together |= holding
-            if len(terms) == MAX_TOPIC_TERMS:
-                break
+    for members in _kmeans([_unit({t: idf[t] for t in terms}) for terms in docs], k):
+        terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k)
         if terms:
             name = _slug(terms[0], ())
             topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
@@ -390,6 +369,34 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
             topics.setdefault(_slug(term.term, ()), [term.term])
             used.add(term.term)
     return dict(list(_bounded(topics, sets).items())[:max_topics])
+
+
+def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float) -> list[str]:
+    """The terms that name one cluster (the terms of its papers), best first: class-based TF-IDF, as BERTopic does.
+
+    A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT
+    times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
+    term joins none; and when COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
+    does not become a grab-bag.
+    """
+    if len(members) < MIN_PAPERS:
+        return []
+    inside = Counter(t for terms in members for t in terms)
+    terms: list[str] = []
+    together: set[int] = set()  # the members holding a term of the topic so far
+    for term in sorted(inside, key=lambda t: (-inside[t] / len(members) * math.log(1 + mean_size / held[t]), t)):
+        if (inside[term] < MIN_PAPERS or inside[term] < CLUSTER_SHARE * held[term]
+                or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)
+                or any(_overlaps(term, kept) for kept in terms)):
+            continue
+        holding = {i for i, member in enumerate(members) if term in member}
+        if terms and len(holding & together) < max(1, COHERENCE * len(holding)):
+            continue
+        terms.append(term)
+        together |= holding
+        if len(terms) == MAX_TOPIC_TERMS:
+            break
+    return terms
 
 
 def _even_sample(items: list, size: int) -> list:
