@@ -372,7 +372,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
 
 
 def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float) -> list[str]:
-    """The terms that name one cluster (the terms of its papers), best first: class-based TF-IDF, as BERTopic does.
+    """The terms of one cluster's topic (the terms of its papers), the one most of them hold first, then by
+    class-based TF-IDF, as BERTopic does.
 
     A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT
     times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
@@ -396,7 +397,9 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
         together |= holding
         if len(terms) == MAX_TOPIC_TERMS:
             break
-    return terms
+    # The name is the term most of the cluster holds: what its papers share, not its rarest distinction.
+    name = max(terms, key=lambda t: (inside[t], -terms.index(t)), default=None)
+    return [name] + [t for t in terms if t != name] if name else []
 
 
 def _even_sample(items: list, size: int) -> list:
