@@ -118,6 +118,17 @@ def topics_agreement(data: Path) -> None:
     for name, labels in rows:
         nmi, purity = nmi_and_purity(truth, labels)
         print(f"| {name} | {len(set(labels))} | {nmi:.3f} | {purity:.3f} |")
+    # Each category's subject among its top topics: the topics most concentrated in it (lift over all papers).
+    print("\n| primary category | papers | its three most concentrated topics (share of its papers) |\n|---|---:|---|")
+    sizes, total = Counter(truth), len(truth)
+    for category, n in sizes.most_common():
+        if n < 100:
+            continue
+        inside = Counter(topic for c, topic in zip(truth, found) if c == category and topic != "none")
+        overall = Counter(t for t in found if t != "none")
+        lift = {t: (m / n) / (overall[t] / total) for t, m in inside.items() if m >= 10}
+        best = sorted(lift, key=lambda t: (-lift[t], t))[:3]
+        print(f"| {category} | {n} | " + "; ".join(f"{t} ({inside[t] / n:.0%})" for t in best) + " |")
 
 
 def nmf_labels(texts: list[str], sizes: tuple[int, ...]) -> dict[int, list[str]]:
