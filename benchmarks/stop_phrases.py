@@ -7,7 +7,7 @@ primary category of the data (cs.CV, cs.CL, cs.AI, cs.GR): in at least --share o
 for single words), and evenly so, its highest rate at most --evenness times its lowest. Words of a field
 ("language model", "image") are far more common in one category than another, so they stay terms; "real world",
 "experimental results" or "extensive experiments" are spread evenly, so they are not. The output is
-pasted into src/paperlist/topics_data.py (printed as Python).
+pasted into src/paperlist/tagging/stopwords.py (printed as Python).
 """
 
 from __future__ import annotations

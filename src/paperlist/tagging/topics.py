@@ -77,8 +77,9 @@ def acronyms(text: str) -> dict[str, str]:
 def candidate_terms(text: str, stop: bool = True, defined: dict[str, str] | None = None) -> set[str]:
     """The terms of one text: 1-4 word phrases within a clause, without stop words at either end.
 
-    Single words count only when specific: an acronym, or a word of 7 letters or more that is not generic.
-    With ``stop``, boilerplate phrases and generic words (derived from arXiv: topics_data.py) are left out.
+    Single words count only when specific: an acronym, a word abstracts use as a subject, or a word of 7 letters or
+    more that is not generic (_specific_word). With ``stop``, boilerplate phrases and generic words (derived from arXiv: stopwords.py) are left out, and
+    word order decides what is a noun phrase (word_roles.py).
     An acronym the collection defines is replaced by its long form.
     """
     defined = defined or {}
