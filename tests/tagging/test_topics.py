@@ -8,6 +8,7 @@ from paperlist.tagging.stopwords import STOP_PHRASES
 from paperlist.tagging.topics import (
     ABSORB_SHARE,
     acronyms,
+    auto_topics,
     candidate_terms,
     distinctive,
     rank_terms,
@@ -135,6 +136,31 @@ SUBJECTS = {
         "embeddings from unlabelled audio…",
     ],
 }
+
+
+class AutoTopicsTest(unittest.TestCase):
+    """Clusters of papers become topics named by their subject; a term in every paper names none."""
+
+    def test_clusters_and_the_half_cap(self):
+        fuzz = [{"fuzzing", "kernel bugs", "large language models"}] * 8 + [{"fuzzing", "large language models"}] * 2
+        speech = ([{"speech recognition", "acoustic model", "large language models"}] * 7
+                  + [{"speech recognition", "large language models"}] * 3)
+        sets = fuzz + speech
+        ranked = rank_terms(sets, {})
+        topics = auto_topics(sets, ranked)
+        self.assertEqual(topics, {"fuzzing": ["fuzzing", "kernel bugs"],
+                                  "speech-recognition": ["speech recognition", "acoustic model"]})
+        self.assertEqual(auto_topics(sets, ranked), topics)  # the seeding is fixed
+
+    def test_a_topic_over_half_keeps_only_its_name(self):
+        # "deep learning" is in 60% of the papers, each one's only subject beside a rare word.
+        sets = ([{"deep learning", "gpu clusters"}] * 6 + [{"deep learning"}] * 6
+                + [{"image segmentation", "tumours"}] * 8)
+        topics = auto_topics(sets, rank_terms(sets, {}))
+        tagged = {name: sum(1 for s in sets if s & set(terms)) for name, terms in topics.items()}
+        self.assertEqual(topics["deep-learning"], ["deep learning"])
+        self.assertEqual(tagged["deep-learning"], 12)
+        self.assertLessEqual(max(n for name, n in tagged.items() if name != "deep-learning"), 10)
 
 
 class SubjectTopicsTest(unittest.TestCase):

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, SUBJECTS, VERBS
 
-_ROLES = (VERBS, MODIFIERS, EVEN, PLAIN, SUBJECTS)
+_NOT_ALONE = (VERBS, MODIFIERS, EVEN, PLAIN)  # roles of words that are no term by themselves
+_ROLES = (*_NOT_ALONE, SUBJECTS)
 
 _TERM_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")  # hyphenated words stay whole in terms
 _ACRONYM_HINT_RE = re.compile(r"[A-Z][A-Z]")
@@ -31,15 +32,15 @@ _WEAK_ENDS = frozenset("require requires offer offers remain remains enable enab
                        "pose poses face faces become becomes struggle struggles suffer suffers".split())
 MAX_TOPIC_TERMS = 15
 _OBJECT_STARTS = frozenset("the a an this these those its their our".split())
-VOCABULARY = 2000
+VOCABULARY = 2000  # the most frequent terms papers are clustered by
 VOCABULARY_SHARE = 0.9  # a term in more than this share of the papers says nothing to cluster by
-SAMPLE = 3000
-TERM_SAMPLE = 20000
+SAMPLE = 3000  # papers the clusters are fitted on
+TERM_SAMPLE = 20000  # papers whose terms are read to find topics
 CLUSTER_SHARE = 0.4  # a term joins the topic of the cluster holding this share of its papers
 LIFT = 2.0  # ... and is this many times as common in the cluster as in all papers (or in 90% of the cluster)
-MAX_TOPIC_SHARE = 0.5
-COHERENCE = 0.1
-BROAD_SHARE = 0.05
+MAX_TOPIC_SHARE = 0.5  # a topic tagging more papers sheds its broadest terms, down to its name
+COHERENCE = 0.1  # ... and a term joins only if this share of its papers in the cluster hold a term already in
+BROAD_SHARE = 0.05  # a term in this share of the papers that joined no topic is a topic of its own
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
 
@@ -77,9 +78,9 @@ def acronyms(text: str) -> dict[str, str]:
 def candidate_terms(text: str, stop: bool = True, defined: dict[str, str] | None = None) -> set[str]:
     """The terms of one text: 1-4 word phrases within a clause, without stop words at either end.
 
-    Single words count only when specific: an acronym, a word abstracts use as a subject, or a word of 7 letters or
-    more that is not generic (_specific_word). With ``stop``, boilerplate phrases and generic words (derived from arXiv: stopwords.py) are left out, and
-    word order decides what is a noun phrase (word_roles.py).
+    Single words count only when specific: an acronym, a word abstracts use as a subject, or a word of 7 letters
+    or more that is not generic (_specific_word). With ``stop``, boilerplate phrases and generic words (derived
+    from arXiv: stopwords.py) are left out, and word order decides what is a noun phrase (word_roles.py).
     An acronym the collection defines is replaced by its long form.
     """
     defined = defined or {}
@@ -156,7 +157,7 @@ def _specific_word(word: str) -> bool:
     never an adverb or a past participle ("increasingly", "proposed")."""
     if " " in word or word.endswith(("ly", "ed")) or word in GENERIC_WORDS or word.rstrip("s") in GENERIC_WORDS:
         return False
-    return word in SUBJECTS or (len(word) >= 7 and not any(word in roles for roles in (VERBS, MODIFIERS, EVEN, PLAIN)))
+    return word in SUBJECTS or (len(word) >= 7 and not any(word in roles for roles in _NOT_ALONE))
 
 
 @dataclass(frozen=True)
@@ -398,8 +399,9 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
         together |= holding
         if len(terms) == MAX_TOPIC_TERMS:
             break
-    # The name is the term most of the cluster holds: what its papers share, not its rarest distinction.
-    name = max(terms, key=lambda t: (inside[t], -terms.index(t)), default=None)
+    # The name is the term most of the cluster holds (then the one most papers hold): what its papers share, not
+    # its rarest distinction.
+    name = max(terms, key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
     return [name] + [t for t in terms if t != name] if name else []
 
 
@@ -421,11 +423,12 @@ def _kmeans(vectors: list[dict[str, float]], k: int, rounds: int = 20) -> list[l
     """
     chance = random.Random(len(vectors))
     centres = [vectors[chance.randrange(len(vectors))]]
-    nearest = [1.0 - _dot(v, centres[0]) for v in vectors]
+    # Distances are clamped at 0: a vector's dot with itself may round to just over 1.
+    nearest = [max(0.0, 1.0 - _dot(v, centres[0])) for v in vectors]
     while len(centres) < k and sum(nearest) > 0:
         pick = chance.choices(range(len(vectors)), weights=nearest)[0]
         centres.append(vectors[pick])
-        nearest = [min(d, 1.0 - _dot(v, centres[-1])) for d, v in zip(nearest, vectors)]
+        nearest = [min(d, max(0.0, 1.0 - _dot(v, centres[-1]))) for d, v in zip(nearest, vectors)]
     assigned: list[int] = []
     for _ in range(rounds):
         weights: dict[str, list[float]] = {}
