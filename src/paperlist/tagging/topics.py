@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from paperlist.tagging.clusters import even_sample, kmeans, unit
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
 from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, SUBJECTS, VERBS
 
@@ -276,7 +276,7 @@ def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
     form, so the rules match the texts the way the topics were found. Topics are found in an even sample of at
     most TERM_SAMPLE texts: reading terms is the slow part, and a subject of a larger collection is in its sample.
     """
-    sets, defined, counts = term_counts(_even_sample(list(texts), TERM_SAMPLE))
+    sets, defined, counts = term_counts(even_sample(list(texts), TERM_SAMPLE))
     topics = auto_topics(sets, rank_terms(sets, defined, counts=counts))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
     rules = {}
@@ -347,7 +347,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     """
     floor = max(MIN_PAPERS, math.ceil(0.005 * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
-    sample = _even_sample([s for s in sets if not s.isdisjoint(vocabulary)], SAMPLE)
+    sample = even_sample([s for s in sets if not s.isdisjoint(vocabulary)], SAMPLE)
     if len(sample) < 2 * MIN_PAPERS:
         return {}
     wanted = set(vocabulary)
@@ -356,7 +356,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
     k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))))
     topics: dict[str, list[str]] = {}
-    for members in _kmeans([_unit({t: idf[t] for t in terms}) for terms in docs], k):
+    for members in kmeans([unit({t: idf[t] for t in terms}) for terms in docs], k):
         terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k)
         if terms:
             name = _slug(terms[0], ())
@@ -403,63 +403,6 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     # its rarest distinction.
     name = max(terms, key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
     return [name] + [t for t in terms if t != name] if name else []
-
-
-def _even_sample(items: list, size: int) -> list:
-    """Every n-th item, so that at most ``size`` remain in their order."""
-    step = max(1, math.ceil(len(items) / size))
-    return items[::step]
-
-
-def _unit(vector: dict[str, float]) -> dict[str, float]:
-    norm = math.sqrt(sum(w * w for w in vector.values()))
-    return {t: w / norm for t, w in vector.items()}
-
-
-def _kmeans(vectors: list[dict[str, float]], k: int, rounds: int = 20) -> list[list[int]]:
-    """Spherical k-means: the indexes of the vectors in each of (at most) k clusters.
-
-    Seeded by k-means++ from a fixed generator, so the same vectors give the same clusters.
-    """
-    chance = random.Random(len(vectors))
-    centres = [vectors[chance.randrange(len(vectors))]]
-    # Distances are clamped at 0: a vector's dot with itself may round to just over 1.
-    nearest = [max(0.0, 1.0 - _dot(v, centres[0])) for v in vectors]
-    while len(centres) < k and sum(nearest) > 0:
-        pick = chance.choices(range(len(vectors)), weights=nearest)[0]
-        centres.append(vectors[pick])
-        nearest = [min(d, max(0.0, 1.0 - _dot(v, centres[-1]))) for d, v in zip(nearest, vectors)]
-    assigned: list[int] = []
-    for _ in range(rounds):
-        weights: dict[str, list[float]] = {}
-        for c, centre in enumerate(centres):
-            for term, w in centre.items():
-                weights.setdefault(term, [0.0] * len(centres))[c] = w
-        now = []
-        for vector in vectors:
-            scores = [0.0] * len(centres)
-            for term, w in vector.items():
-                row = weights.get(term)
-                if row is not None:
-                    scores = [s + w * r for s, r in zip(scores, row)]
-            now.append(max(range(len(centres)), key=scores.__getitem__))
-        if now == assigned:
-            break
-        assigned = now
-        sums: list[Counter[str]] = [Counter() for _ in centres]
-        for vector, c in zip(vectors, assigned):
-            sums[c].update(vector)
-        centres = [_unit(dict(total)) if total else centre for total, centre in zip(sums, centres)]
-    clusters: list[list[int]] = [[] for _ in centres]
-    for i, c in enumerate(assigned):
-        clusters[c].append(i)
-    return clusters
-
-
-def _dot(a: dict[str, float], b: dict[str, float]) -> float:
-    if len(a) > len(b):
-        a, b = b, a
-    return sum(w * b.get(t, 0.0) for t, w in a.items())
 
 
 def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str, list[str]]:
