@@ -25,24 +25,19 @@ sys.path.insert(0, str(ROOT / "src"))
 from paperlist.match.normalize import fold_words, match_key  # noqa: E402
 from paperlist.match.similarity import search_similar  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from arxiv import listings  # noqa: E402
+
 
 def cut(text: str, chars: int = 250) -> str:
     text = " ".join(text.split())
     return text if len(text) <= chars else text[:chars].rstrip() + "…"
 
 
-def daily_records(data: Path):
-    """Yield ``(day, record)`` for every arXiv listing record, in file order."""
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                yield path.name[:10], record
-
-
 def first_abstracts(data: Path) -> dict[str, str]:
     """The first abstract seen for each arXiv id."""
     abstracts: dict[str, str] = {}
-    for _, record in daily_records(data):
+    for _, record in listings(data):
         abstracts.setdefault(record["id"], record["summary"])
     return abstracts
 
@@ -59,7 +54,7 @@ def revised_versions(data: Path) -> dict[str, list[str]]:
 def arxiv_lists(data: Path, rng: random.Random) -> dict[str, list[tuple[str, str]]]:
     """One list per daily listing; every 10th paper also appears cut at 40-220 characters elsewhere; revised pairs."""
     lists: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for day, record in daily_records(data):
+    for day, record in listings(data):
         lists[day].append((record["id"], cut(record["summary"])))
     names = sorted(lists)
     seen = sorted({pid for entries in lists.values() for pid, _ in entries})

@@ -13,8 +13,6 @@ pasted into src/paperlist/tagging/stopwords.py (printed as Python).
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,6 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 from paperlist.tagging.topics import candidate_terms  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from arxiv import distinct  # noqa: E402
 
 
 def main() -> None:
@@ -32,16 +33,10 @@ def main() -> None:
     args = parser.parse_args()
     by_category: dict[str, Counter[str]] = {}
     sizes: Counter[str] = Counter()
-    seen: set[str] = set()
-    for path in sorted((args.data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                if record["id"] in seen:
-                    continue
-                seen.add(record["id"])
-                category = record["categories"][0]
-                sizes[category] += 1
-                by_category.setdefault(category, Counter()).update(candidate_terms(record["summary"], stop=False))
+    for _, record in distinct(args.data):
+        category = record["categories"][0]
+        sizes[category] += 1
+        by_category.setdefault(category, Counter()).update(candidate_terms(record["summary"], stop=False))
     top = [c for c, n in sizes.most_common() if n >= 300]
     rates = {c: {t: n / sizes[c] for t, n in by_category[c].items()} for c in top}
     common = set()
@@ -52,7 +47,7 @@ def main() -> None:
             common.add(term)
     phrases = sorted(t for t in common or () if " " in t)
     words = sorted(t for t in common or () if " " not in t)
-    print(f"# {len(seen)} abstracts; categories {', '.join(top)}; share {args.share}; evenness {args.evenness}")
+    print(f"# {sum(sizes.values())} abstracts; categories {', '.join(top)}; share {args.share}; evenness {args.evenness}")
     print("GENERIC_WORDS = frozenset(" + repr(words) + ")")
     print("STOP_PHRASES = frozenset(" + repr(phrases) + ")")
 

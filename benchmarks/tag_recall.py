@@ -12,8 +12,6 @@ have. The judgements made on this output are in benchmarks/tag_precision.md ("In
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,18 +20,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 from paperlist.tagging.tags import TagMatcher, builtin_rules  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from arxiv import cut, distinct  # noqa: E402
+
 SYSTEMS = ("cs.DC", "cs.AR", "cs.PF", "cs.OS", "cs.NI")
 
 
 def systems_papers(data: Path) -> list[tuple[str, str]]:
-    seen, out = set(), []
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                if record["id"] not in seen and set(record["categories"]) & set(SYSTEMS):
-                    seen.add(record["id"])
-                    out.append((record["id"], " ".join(record["summary"].split())[:250] + "…"))
-    return out
+    return [(record["id"], cut(record["summary"])) for _, record in distinct(data)
+            if set(record["categories"]) & set(SYSTEMS)]
 
 
 def main() -> None:

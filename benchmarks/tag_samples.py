@@ -10,8 +10,6 @@ The judgements made on this output are in benchmarks/tag_precision.md.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import random
 import re
 import sys
@@ -21,16 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 from paperlist.tagging.tags import TagMatcher, builtin_rules, split_context  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from arxiv import cut, distinct  # noqa: E402
+
 
 def texts(data: Path) -> list[str]:
-    seen, out = set(), []
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                if record["id"] not in seen:
-                    seen.add(record["id"])
-                    out.append(" ".join(record["summary"].split())[:250] + "…")
-    return out
+    return [cut(record["summary"]) for _, record in distinct(data)]
 
 
 def context(text: str, rule: str) -> str:

@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import os
@@ -35,6 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 from paperlist.tagging.topics import rank_terms, term_counts  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from arxiv import cut, distinct as records  # noqa: E402
+
 # Words of arXiv's category descriptions (https://arxiv.org/category_taxonomy), lower case.
 CATEGORY_WORDS = {
     "cs.CV": {"image", "images", "vision", "visual", "video", "videos", "scene", "pattern", "recognition", "3d",
@@ -47,20 +49,6 @@ CATEGORY_WORDS = {
               "gaussian", "splatting", "surface"},
 }
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-
-
-def records(data: Path):
-    seen = set()
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                if record["id"] not in seen:
-                    seen.add(record["id"])
-                    yield path.name[:10], record
-
-
-def cut(text: str) -> str:
-    return " ".join(text.split())[:250].rstrip() + "…"
 
 
 def nmi_and_purity(truth: list[str], found: list[str]) -> tuple[float, float]:

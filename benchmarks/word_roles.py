@@ -25,8 +25,6 @@ same way). Over the 14,189 arXiv abstracts, a word seen at least MIN_COUNT times
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import re
 import sys
 import textwrap
@@ -34,6 +32,9 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from arxiv import distinct  # noqa: E402
+
 MIN_COUNT, VERB_SHARE, HEAD_SHARE, ADJECTIVE_SHARE, BURST, ALONE, MIN_ABSTRACTS = 20, 0.3, 0.08, 0.25, 1.10, 1.30, 30
 SUBJECT_SHARE = 0.25
 ADJECTIVE_ENDINGS = ("al", "ive", "ic", "ous", "ful", "able", "ible")
@@ -47,13 +48,8 @@ DEGREE = frozenset("is are was were be been being more most very highly increasi
 
 
 def abstracts(data: Path):
-    seen = set()
-    for path in sorted((data / "arxiv-daily-cs" / "daily").glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            for record in map(json.loads, handle):
-                if record["id"] not in seen:
-                    seen.add(record["id"])
-                    yield record["summary"]
+    for _, record in distinct(data):
+        yield record["summary"]
 
 
 def roles(texts) -> tuple[int, set[str], set[str], set[str], set[str], set[str]]:
