@@ -90,6 +90,17 @@ class SuggestTest(unittest.TestCase):
         self.assertTrue(any(auto))
         self.assertEqual(run_cli("tags", "--suggest")[0::2], (2, "paperlist: error: --suggest needs PATHs to read\n"))
 
+    def test_too_few_papers_for_topics(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        tmp.write("a.txt", "Related papers: A\n\n" + "\n\n".join(LLM[:3]) + "\n")
+        code, out, err = run_cli("summarize", str(tmp.path), "--tags", "auto", "--format", "json")
+        self.assertEqual((code, json.loads(out)["totals"]["untagged"]), (0, 3))
+        self.assertEqual(" ".join(err.split()), "paperlist: note: --tags auto found no topics in 3 papers: it needs "
+                                                "at least 4 papers holding terms that two of them share")
+        self.assertEqual(run_cli("tags", "--suggest", str(tmp.path))[0::2],
+                         (2, "paperlist: error: no topics found: the lists hold too few papers or terms\n"))
+
 
 # Three lists of one subject each, every snippet opening with the phrases of abstracts that are not subjects.
 SUBJECTS = {

@@ -18,6 +18,7 @@ from paperlist.cli.pipeline import (
     collection_grouping,
     group,
     load,
+    note_no_topics,
     reading_list,
     snippets_of,
     suggest_auto,
@@ -61,6 +62,8 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
         status = max(status, unchecked_status)
     if options.rules == AUTO:
         loaded, grouping, matcher = auto_tags(loaded, grouping)
+        if not matcher.rules:
+            note_no_topics(grouping, context.stderr, context.style.width)
         check_tags(selection.focus + selection.tag + selection.exclude_tag, matcher.rules)
     elif options.command == "summarize" and options.rules is None:
         suggest_auto(grouping, context.stderr, context.style.width)

@@ -17,7 +17,7 @@ from paperlist.match.dupes import search_duplicates
 from paperlist.match.papers import Grouping, group_papers
 from paperlist.model import Diagnostic, Paper, Snippet
 from paperlist.render.terminal import terminal_safe, wrap
-from paperlist.render.textfmt import Style
+from paperlist.render.textfmt import Style, plural
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
 from paperlist.reports.triage import rank_papers
 from paperlist.tagging.apply import retag
@@ -144,6 +144,13 @@ def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, Tag
     matcher = TagMatcher(suggest_rules([p.kept.text for p in grouping.papers]))
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
     return Loaded(lists, loaded.warnings, loaded.errors), grouping, matcher
+
+
+def note_no_topics(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
+    """Say why --tags auto tagged nothing: too few papers, or papers sharing no term."""
+    note = (f"paperlist: note: --tags auto found no topics in {plural(len(grouping.papers), 'paper')}: it needs "
+            "at least 4 papers holding terms that two of them share")
+    stderr.write("\n".join(wrap(note, width)) + "\n")
 
 
 def suggest_auto(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
