@@ -2,6 +2,9 @@
 
 import gzip
 import json
+import os
+import subprocess
+import sys
 import unittest
 
 from paperlist.tagging.stopwords import STOP_PHRASES
@@ -198,6 +201,17 @@ class SubjectTopicsTest(unittest.TestCase):
             with self.subTest(subject):
                 self.assertEqual(sum(subject in t for t in tags), 6 if subject != "image-segmentation" else 5)
                 self.assertEqual([t for tags_ in tags for t in tags_ if t != subject], [])
+
+    def test_the_same_topics_whatever_the_hash_seed(self):
+        # Sets iterate in another order under another PYTHONHASHSEED; the topics must not follow it.
+        outputs = set()
+        for seed in ("1", "2", "3"):
+            result = subprocess.run([sys.executable, "-m", "paperlist", "tags", "--suggest", str(self.tmp.path)],
+                                    capture_output=True, text=True, cwd=ROOT, check=True,
+                                    env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT / "src")})
+            outputs.add(result.stdout)
+        self.assertEqual(len(outputs), 1)
+        self.assertIn('fuzzing = ["fuzzing"', outputs.pop())
 
     def test_rules_and_terms_hold_no_opening_phrases(self):
         code, rules, err = run_cli("tags", "--suggest", str(self.tmp.path))

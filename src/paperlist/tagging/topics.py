@@ -356,7 +356,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
     k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))))
     topics: dict[str, list[str]] = {}
-    for members in kmeans([unit({t: idf[t] for t in terms}) for terms in docs], k):
+    # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
+    for members in kmeans([unit({t: idf[t] for t in sorted(terms)}) for terms in docs], k):
         terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k)
         if terms:
             name = _slug(terms[0], ())
