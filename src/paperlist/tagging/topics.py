@@ -33,6 +33,7 @@ _WEAK_ENDS = frozenset("require requires offer offers remain remains enable enab
 MAX_TOPIC_TERMS = 15
 _OBJECT_STARTS = frozenset("the a an this these those its their our".split())
 VOCABULARY = 2000  # the most frequent terms papers are clustered by
+MIN_SHARE = 0.005  # ... each in at least this share of the papers (and in MIN_PAPERS)
 VOCABULARY_SHARE = 0.9  # a term in more than this share of the papers says nothing to cluster by
 SAMPLE = 3000  # papers the clusters are fitted on
 TERM_SAMPLE = 20000  # papers whose terms are read to find topics
@@ -345,7 +346,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     MAX_TOPIC_SHARE of the papers sheds its broadest terms (_bounded). Deterministic: the seeding is fixed,
     ties break by name.
     """
-    floor = max(MIN_PAPERS, math.ceil(0.005 * len(sets)))
+    floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
     sample = even_sample([s for s in sets if not s.isdisjoint(vocabulary)], SAMPLE)
     if len(sample) < 2 * MIN_PAPERS:
