@@ -16,10 +16,11 @@ ALLOWED = {
     "readers": {"model", "match"},
     "tagging": {"model", "match"},
     "inputs": {"model", "forked", "readers", "tagging"},
-    "reports": {"model", "match", "tagging"},
+    "rank": set(),
+    "reports": {"model", "match", "tagging", "rank"},
     "render": {"model", "match", "reports", "tagging"},
     "collection": {"model", "forked", "match", "tagging"},
-    "cli": {"model", "forked", "match", "readers", "tagging", "inputs", "reports", "render", "collection"},
+    "cli": {"model", "forked", "match", "readers", "tagging", "inputs", "rank", "reports", "render", "collection"},
 }
 # Standard-library modules that belong to one room only.
 ONLY_IN = {"argparse": {"cli"}, "sqlite3": {"collection"}, "multiprocessing": {"inputs"}}

@@ -1,0 +1,149 @@
+"""The relevance model: a paper is as relevant as it is like the papers decided relevant and unlike the others (pure).
+
+Rocchio's relevance feedback over TF-IDF vectors: a paper's score is its mean cosine likeness to the papers
+decided relevant less NOT_WEIGHT times its mean likeness to those decided not. Means, not sums, so that the
+few relevant papers weigh as much as the many others (class balance). ``fit`` scores every paper from all the
+decisions at once (a collection's view); ``Learner`` keeps the score up to date one decision at a time
+(``simulate``): the same sums, the same model.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import mul
+
+from paperlist.rank.features import Vectors
+
+NOT_WEIGHT = 0.5  # how much likeness to rejected papers counts against likeness to wanted ones
+COMMON_SHARE = 0.05  # a term in more papers than this is common (a cost trade-off only: the order is the same)
+_EXACT_AT_MOST = 64  # papers worked out exactly before every stale score is brought up to date (cost only)
+WHY_TERMS = 4  # terms that say why a paper ranks where it does
+
+
+class Learner:
+    """The model kept up to date one decision at a time.
+
+    A decision adds its likeness to every paper sharing a term with it, so its cost is the number of papers
+    sharing each of its terms. For the common terms (in more than COMMON_SHARE of the papers) that would be
+    most of the work, so a rejected paper's common terms are only summed, and each paper's likeness through
+    them is brought up to date now and then: in between, ``best`` bounds how far a stale score can be off
+    (by the length of the paper's common part times the length of the change) and works out exactly the few
+    papers that could be on top. The order is the one exact scores give.
+    """
+
+    def __init__(self, vectors: Vectors) -> None:
+        self.vectors = vectors
+        self.sums = ([0.0] * len(vectors.names), [0.0] * len(vectors.names))  # per term: rejected, relevant
+        self.counts = [0, 0]
+        size = len(vectors.docs)
+        self._like = ([0.0] * size, [0.0] * size)  # summed likeness: rejected (less the common terms'), relevant
+        ceiling = COMMON_SHARE * size
+        self._common = [len(papers) > ceiling for papers, _ in vectors.postings]
+        self._parts = []  # each paper's common terms and weights, and their length
+        for terms, weights in vectors.docs:
+            kept = [(t, w) for t, w in zip(terms, weights) if self._common[t]]
+            self._parts.append((tuple(t for t, _ in kept), tuple(w for _, w in kept),
+                                math.sqrt(sum(w * w for _, w in kept))))
+        self._stale = [0.0] * size  # likeness to the rejected papers through the common terms, as of the last update
+        self._change: dict[int, float] = {}  # the rejected common terms' sums since then
+
+    def learn(self, doc: int, relevant: bool) -> None:
+        """Take one decision: the paper ``doc`` is relevant or not."""
+        sums, like, postings = self.sums[relevant], self._like[relevant], self.vectors.postings
+        common, change = self._common, self._change
+        for term, weight in zip(*self.vectors.docs[doc]):
+            sums[term] += weight
+            if common[term] and not relevant:
+                change[term] = change.get(term, 0.0) + weight
+                continue
+            papers, weights = postings[term]
+            for other, w in zip(papers, weights):
+                like[other] += weight * w
+        self.counts[relevant] += 1
+
+    def _scales(self) -> tuple[float, float]:
+        rejected, relevant = self.counts
+        return (1.0 / relevant if relevant else 0.0), (NOT_WEIGHT / rejected if rejected else 0.0)
+
+    def _rejected(self, doc: int) -> float:
+        terms, weights, _ = self._parts[doc]
+        change = map(self._change.get, terms, repeat(0.0, len(terms)))
+        return self._like[0][doc] + self._stale[doc] + sum(map(mul, weights, change))
+
+    def _update(self, docs: Iterable[int]) -> None:
+        current = self.sums[0]
+        for doc in docs:
+            terms, weights, _ = self._parts[doc]
+            self._stale[doc] = sum(map(mul, weights, map(current.__getitem__, terms)))
+        self._change = {}
+
+    def score(self, doc: int) -> float:
+        plus, minus = self._scales()
+        return self._like[1][doc] * plus - self._rejected(doc) * minus
+
+    def best(self, candidates: Sequence[int]) -> int:
+        """The candidate with the highest score; the first of them on a tie."""
+        plus, minus = self._scales()
+        relevant, rejected, stale = self._like[1], self._like[0], self._stale
+        scores = [relevant[d] * plus - (rejected[d] + stale[d]) * minus for d in candidates]
+        change = math.sqrt(sum(w * w for w in self._change.values())) * minus
+        if change:
+            # A stale score can only be too high: the likeness to the rejected papers only grows.
+            parts = self._parts
+            top = candidates[scores.index(max(scores))]
+            floor = max(relevant[top] * plus - self._rejected(top) * minus,
+                        max(s - parts[d][2] * change for d, s in zip(candidates, scores)))
+            near = [d for d, s in zip(candidates, scores) if s >= floor]
+            if len(near) > _EXACT_AT_MOST:
+                self._update(candidates)
+                return self.best(candidates)
+            exact = [relevant[d] * plus - self._rejected(d) * minus for d in near]
+            return near[exact.index(max(exact))]
+        return candidates[scores.index(max(scores))]
+
+    def why(self, doc: int, count: int = WHY_TERMS) -> tuple[str, ...]:
+        return why(self.vectors, self.sums, self.counts, doc, count)
+
+
+def fit(vectors: Vectors, decisions: Mapping[int, bool]) -> tuple[list[float], Learner]:
+    """Every paper's score from all the decisions at once (paper number -> relevant), and the model to explain
+    them with; decisions are read in paper order, so the same decisions give the same floats."""
+    learner = Learner(vectors)
+    for doc in sorted(decisions):
+        relevant = decisions[doc]
+        sums = learner.sums[relevant]
+        for term, weight in zip(*vectors.docs[doc]):
+            sums[term] += weight
+        learner.counts[relevant] += 1
+    plus, minus = learner._scales()
+    weights = [r * plus - n * minus for n, r in zip(*learner.sums)]
+    get = weights.__getitem__
+    scores = [sum(map(mul, w, map(get, t))) for t, w in vectors.docs]
+    return scores, learner
+
+
+def why(vectors: Vectors, sums: tuple[Sequence[float], Sequence[float]], counts: Sequence[int], doc: int,
+        count: int = WHY_TERMS) -> tuple[str, ...]:
+    """The terms that add most to a paper's score: held by it and by the papers decided relevant more than by
+    the others; none before a relevant decision."""
+    rejected, relevant = counts
+    if not relevant:
+        return ()
+    minus = NOT_WEIGHT / rejected if rejected else 0.0
+    gains = []
+    for term, weight in zip(*vectors.docs[doc]):
+        gain = weight * (sums[1][term] / relevant - sums[0][term] * minus)
+        if gain > 0:
+            gains.append((-gain, vectors.names[term]))
+    return _distinct(name for _, name in sorted(gains))[:count]
+
+
+def _distinct(names: Iterable[str]) -> tuple[str, ...]:
+    """Names in order, leaving out a word already said inside a pair before it ('wilson disease', not 'wilson')."""
+    kept: list[str] = []
+    for name in names:
+        if not any(name in k.split(" ") or k in name.split(" ") for k in kept):
+            kept.append(name)
+    return tuple(kept)
