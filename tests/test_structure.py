@@ -18,7 +18,7 @@ ALLOWED = {
     "inputs": {"model", "forked", "readers", "tagging"},
     "rank": set(),
     "reports": {"model", "match", "tagging", "rank"},
-    "render": {"model", "match", "reports", "tagging"},
+    "render": {"model", "match", "rank", "reports", "tagging"},
     "collection": {"model", "forked", "match", "tagging"},
     "cli": {"model", "forked", "match", "readers", "tagging", "inputs", "rank", "reports", "render", "collection"},
 }

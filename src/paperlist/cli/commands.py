@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from paperlist.cli import collection
 from paperlist.cli.errors import EXIT_FOUND, EXIT_OK, UsageError
-from paperlist.cli.options import Options, ReportOptions, TagsOptions
+from paperlist.cli.options import Options, ReportOptions, SimulateOptions, TagsOptions
 from paperlist.cli.pipeline import (
     AUTO,
     Context,
@@ -24,12 +24,17 @@ from paperlist.cli.pipeline import (
     suggest_auto,
 )
 from paperlist.collection.views import paper_mark, unmarked_papers
+from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
 from paperlist.render.dupes import DUPES_RENDERERS, DupesReport, decision_rank
 from paperlist.render.export import EXPORT_RENDERERS, ExportReport
 from paperlist.render.html import HtmlReport, render_report
+from paperlist.rank.features import document
+from paperlist.rank.simulate import simulate
+from paperlist.readers.labelled import LabelledError, parse_labelled
 from paperlist.render.rules import render_rules
+from paperlist.render.simulate import SIMULATION_RENDERERS, SimulationReport
 from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.reports.summary import summarize
 from paperlist.reports.triage import focus_words, rank_papers, ranking_rule
@@ -150,10 +155,40 @@ def run_tags(options: TagsOptions, context: Context) -> Outcome:
     return EXIT_OK, render_rules(suggested)
 
 
+def run_simulate(options: SimulateOptions, context: Context) -> Outcome:
+    """Replay a labelled file with the model triage --db ranks by."""
+    source = read_bytes(options.path, context.stdin)
+    if source.error:
+        raise UsageError(f"{options.path}: {source.error}")
+    decoded = decode_bytes(source.data, source.path) if source.data is not None else source
+    if decoded.text is None:
+        problem = next((d.message for d in source.warnings + decoded.warnings), "cannot be read")
+        raise UsageError(f"{options.path}: {problem.removesuffix('; skipped')}")
+    try:
+        labelled = parse_labelled(decoded.text, source.path, options.label)
+    except LabelledError as exc:
+        raise UsageError(str(exc)) from None
+    priors = None
+    if options.priors:
+        number = {record_id: n for n, record_id in enumerate(labelled.ids)}
+        unknown = [p for p in options.priors if p not in number]
+        if unknown:
+            raise UsageError(f"--prior {unknown[0]}: no record in {source.path} has this id (ids come from its "
+                             "id or record_id column, else they are the records' numbers from 1)")
+        priors = list(dict.fromkeys(number[p] for p in options.priors))
+    texts = [document(*parts) for parts in labelled.parts]
+    result = simulate(labelled.ids, texts, labelled.labels, priors)
+    if not result.metrics.relevant:
+        raise UsageError(f"every included record of {source.path} is a prior: nothing is left to find")
+    report = SimulationReport(source.path, labelled.label, result)
+    return EXIT_OK, SIMULATION_RENDERERS[options.format](report, context.style)
+
+
 COMMANDS: dict[str, Callable[[Options, Context], Outcome]] = {
     "summarize": run_summarize, "dupes": run_dupes, "export": run_export, "triage": run_triage,
     "report": run_report, "add": collection.run_add, "new": collection.run_new, "mark": collection.run_mark,
     "not-same": collection.run_not_same, "db": collection.run_db, "tags": run_tags,
+    "simulate": run_simulate,
 }  # type: ignore[dict-item]
 
 

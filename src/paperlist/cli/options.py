@@ -106,7 +106,18 @@ class TagsOptions:
     inputs: Inputs = field(default_factory=Inputs)
 
 
-Options = ReportOptions | CollectionOptions | TagsOptions
+@dataclass(frozen=True)
+class SimulateOptions:
+    """simulate: replay one labelled file."""
+
+    command: str
+    path: str
+    label: str | None = None
+    priors: tuple[str, ...] = ()
+    format: str = "text"
+
+
+Options = ReportOptions | CollectionOptions | TagsOptions | SimulateOptions
 COLLECTION_COMMANDS = ("add", "new", "mark", "not-same", "db")
 
 
@@ -200,6 +211,9 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
     given = vars(args)
     command = given["command"]
     _check(given)
+    if command == "simulate":
+        return SimulateOptions(command, given["path"], given.get("label"), tuple(given.get("prior") or ()),
+                               given.get("format") or "text")
     if command == "tags":
         return TagsOptions(command, given.get("tags"), bool(given.get("suggest")), _inputs(given))
     if command in COLLECTION_COMMANDS:

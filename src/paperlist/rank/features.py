@@ -22,6 +22,18 @@ def terms(text: str) -> list[str]:
     return tokens + [f"{a} {b}" for a, b in zip(tokens, tokens[1:])]
 
 
+def document(title: str | None, body: str | None, keywords: str | None = None, venue: str | None = None) -> str:
+    """The text a paper is ranked by: its title, abstract or snippet, keywords and venue, one per line; empty
+    parts are left out, and a title the body begins with is not counted twice.
+
+    >>> document("Wilson disease", "Wilson disease: a review of ...", None, "Lancet")
+    'Wilson disease: a review of ...\nLancet'
+    """
+    if title and body and body.casefold().startswith(title.casefold()):
+        title = None
+    return "\n".join(p for p in (title, body, keywords, venue) if p)
+
+
 @dataclass(frozen=True, slots=True)
 class Vectors:
     """Each text as its shared terms (ids into ``names``) and their weights, unit length over all its terms; and

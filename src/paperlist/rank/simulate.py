@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paperlist.rank.features import Vectors
+from paperlist.rank.features import Vectors, vectorize
 from paperlist.rank.relevance import Learner
 
 RECALL_TARGET = 0.95  # WSS@95: the work saved when 95% of the relevant records are found
@@ -70,3 +70,23 @@ def measure(order: Sequence[int], labels: Sequence[bool], priors: Sequence[int])
         early_found = found
     return Metrics(records, relevant, (records - read_95) / records - (1 - RECALL_TARGET),
                    early_found / relevant if relevant else 1.0, read_95, read_all)
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """One replay: the records' ids, which were priors, the order the rest were read in (up to the last
+    relevant one) and how good that order was."""
+
+    ids: tuple[str, ...]
+    labels: tuple[bool, ...]
+    priors: tuple[int, ...]
+    order: tuple[int, ...]
+    metrics: Metrics
+
+
+def simulate(ids: Sequence[str], texts: Sequence[str], labels: Sequence[bool],
+             priors: Sequence[int] | None = None) -> Simulation:
+    """Replay a labelled set from ``priors`` (default: ``default_priors``) with the model ``triage --db`` uses."""
+    priors = default_priors(labels) if priors is None else list(priors)
+    order = screen(vectorize(texts), labels, priors)
+    return Simulation(tuple(ids), tuple(labels), tuple(priors), tuple(order), measure(order, labels, priors))
