@@ -2,7 +2,7 @@ import math
 import random
 import unittest
 
-from paperlist.rank.features import terms, vectorize
+from paperlist.rank.features import postings, terms, vectorize
 from paperlist.rank.relevance import Learner, fit
 from paperlist.rank.simulate import default_priors, measure, screen
 
@@ -30,7 +30,7 @@ class FeaturesTest(unittest.TestCase):
         self.assertEqual(ids, (0,))
         self.assertLess(weights[0], 1.0)
         self.assertEqual(empty, ())
-        self.assertEqual(vectors.postings[0][0], (0, 1))
+        self.assertEqual(postings(vectors)[0][0], [0, 1])
 
     def test_a_term_in_nearly_every_text_is_dropped(self):
         vectors = vectorize([f"the trial {i}" for i in range(30)] + ["trial alone", "trial alone"])

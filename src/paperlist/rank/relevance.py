@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import repeat
 from operator import mul
 
-from paperlist.rank.features import Vectors
+from paperlist.rank.features import Vectors, postings
 
 NOT_WEIGHT = 0.5  # how much likeness to rejected papers counts against likeness to wanted ones
 COMMON_SHARE = 0.05  # a term in more papers than this is common (a cost trade-off only: the order is the same)
@@ -40,7 +41,8 @@ class Learner:
         size = len(vectors.docs)
         self._like = ([0.0] * size, [0.0] * size)  # summed likeness: rejected (less the common terms'), relevant
         ceiling = COMMON_SHARE * size
-        self._common = [len(papers) > ceiling for papers, _ in vectors.postings]
+        self.postings = postings(vectors)
+        self._common = [len(papers) > ceiling for papers, _ in self.postings]
         self._parts = []  # each paper's common terms and weights, and their length
         for terms, weights in vectors.docs:
             kept = [(t, w) for t, w in zip(terms, weights) if self._common[t]]
@@ -51,7 +53,7 @@ class Learner:
 
     def learn(self, doc: int, relevant: bool) -> None:
         """Take one decision: the paper ``doc`` is relevant or not."""
-        sums, like, postings = self.sums[relevant], self._like[relevant], self.vectors.postings
+        sums, like, postings = self.sums[relevant], self._like[relevant], self.postings
         common, change = self._common, self._change
         for term, weight in zip(*self.vectors.docs[doc]):
             sums[term] += weight
@@ -62,10 +64,6 @@ class Learner:
             for other, w in zip(papers, weights):
                 like[other] += weight * w
         self.counts[relevant] += 1
-
-    def _scales(self) -> tuple[float, float]:
-        rejected, relevant = self.counts
-        return (1.0 / relevant if relevant else 0.0), (NOT_WEIGHT / rejected if rejected else 0.0)
 
     def _rejected(self, doc: int) -> float:
         terms, weights, _ = self._parts[doc]
@@ -80,12 +78,12 @@ class Learner:
         self._change = {}
 
     def score(self, doc: int) -> float:
-        plus, minus = self._scales()
+        plus, minus = _scales(self.counts)
         return self._like[1][doc] * plus - self._rejected(doc) * minus
 
     def best(self, candidates: Sequence[int]) -> int:
         """The candidate with the highest score; the first of them on a tie."""
-        plus, minus = self._scales()
+        plus, minus = _scales(self.counts)
         relevant, rejected, stale = self._like[1], self._like[0], self._stale
         scores = [relevant[d] * plus - (rejected[d] + stale[d]) * minus for d in candidates]
         change = math.sqrt(sum(w * w for w in self._change.values())) * minus
@@ -107,21 +105,40 @@ class Learner:
         return why(self.vectors, self.sums, self.counts, doc, count)
 
 
-def fit(vectors: Vectors, decisions: Mapping[int, bool]) -> tuple[list[float], Learner]:
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """The decisions summed per term: what explains a fitted score."""
+
+    vectors: Vectors
+    sums: tuple[list[float], list[float]]  # per term: rejected, relevant
+    counts: tuple[int, int]  # rejected, relevant
+
+    def why(self, doc: int, count: int = WHY_TERMS) -> tuple[str, ...]:
+        return why(self.vectors, self.sums, self.counts, doc, count)
+
+
+def fit(vectors: Vectors, decisions: Mapping[int, bool]) -> tuple[list[float], Fitted]:
     """Every paper's score from all the decisions at once (paper number -> relevant), and the model to explain
     them with; decisions are read in paper order, so the same decisions give the same floats."""
-    learner = Learner(vectors)
+    sums: tuple[list[float], list[float]] = ([0.0] * len(vectors.names), [0.0] * len(vectors.names))
+    counts = [0, 0]
     for doc in sorted(decisions):
         relevant = decisions[doc]
-        sums = learner.sums[relevant]
+        total = sums[relevant]
         for term, weight in zip(*vectors.docs[doc]):
-            sums[term] += weight
-        learner.counts[relevant] += 1
-    plus, minus = learner._scales()
-    weights = [r * plus - n * minus for n, r in zip(*learner.sums)]
+            total[term] += weight
+        counts[relevant] += 1
+    plus, minus = _scales(counts)
+    weights = [r * plus - n * minus for n, r in zip(*sums)]
     get = weights.__getitem__
     scores = [sum(map(mul, w, map(get, t))) for t, w in vectors.docs]
-    return scores, learner
+    return scores, Fitted(vectors, sums, (counts[0], counts[1]))
+
+
+def _scales(counts: Sequence[int]) -> tuple[float, float]:
+    """What the summed likeness to the relevant and to the rejected papers is multiplied by: their means."""
+    rejected, relevant = counts
+    return (1.0 / relevant if relevant else 0.0), (NOT_WEIGHT / rejected if rejected else 0.0)
 
 
 def why(vectors: Vectors, sums: tuple[Sequence[float], Sequence[float]], counts: Sequence[int], doc: int,
