@@ -50,7 +50,7 @@ class RoutineTest(unittest.TestCase):
         self.cli("add", self.weeks[1])
         # `new` shows the papers the collection does not hold, by fingerprint: they have no id yet.
         new = self.cli("new", self.weeks[2], "--format", "text")
-        self.assertTrue(new.startswith("2 new papers; 1 already in the collection, ranked"), new)
+        self.assertTrue(new.startswith("2 new papers; 1 already in the collection, no marks yet: ranked"), new)
         fingerprints = re.findall(r"fingerprint ([0-9a-f]{16})", new)
         self.assertEqual(len(fingerprints), 2)
         self.assertNotIn("· paper ", new)
@@ -73,7 +73,9 @@ class RoutineTest(unittest.TestCase):
         triage = self.cli("triage", "--format", "text")
         self.assertIn("1 marked read or skip not shown (--all shows them), papers marked want first", triage.replace("\n", " "))
         # Each entry leads with the id `mark` takes, not its rank (which `mark` would apply to another paper).
-        self.assertTrue(re.search(r"\n\n\d+\. +Static analysers", triage.split("first appearance.")[1][:40]), triage)
+        self.assertRegex(triage.split("\n\n", 1)[1][:40], r"^\d+\. +Static analysers")
+        self.assertIn("papers marked want first, then ranked by your 2 marks: 2 relevant (want, read), 0 not (skip)",
+                      triage.replace("\n", " "))
         leads = re.findall(r"\n\n(\d+)\. ", triage)
         self.assertEqual(leads, re.findall(r"· paper (\d+)", triage))
         self.assertNotEqual(leads, [str(n) for n in range(1, len(leads) + 1)])  # this week's ranks are not the ids

@@ -56,3 +56,30 @@ class TriageTest(unittest.TestCase):
             order = ["a.txt", "b.txt", "c.txt"]
             rng.shuffle(order)
             self.assertEqual({summary(e) for e in entries(order)}, expected)
+
+
+class ColdStartTest(unittest.TestCase):
+    """Before any mark: lists, then likeness to the lists' seed titles, then the year, then first appearance."""
+
+    def rank(self, text):
+        from paperlist.readers.table import parse_table
+        from paperlist.reports.triage import relevance
+        lists = parse_table(text, "x.csv")
+        grouping = group_papers(lists, [])
+        seeds = {rl.path: rl.seed_title for rl in lists}
+        order = relevance(grouping.papers, {}, seeds)
+        return [e.paper.kept.text for e in rank_papers(grouping.papers, order=order)], order
+
+    def test_newest_first_when_nothing_else_tells_papers_apart(self):
+        texts, order = self.rank("title,year\nOld survey,1999\nNew survey,2024\nNo year survey,\nMiddle survey,2010\n")
+        self.assertEqual(texts, ["New survey", "Middle survey", "Old survey", "No year survey"])
+        self.assertFalse(order.learned)
+        self.assertEqual(order.rule, "ranked by the number of lists a paper is in and of its copies (most first), then "
+                                     "by its likeness to the seed titles of its lists, then by year (newest first), "
+                                     "then by first appearance")
+
+    def test_likeness_to_the_seed_title_comes_before_the_year(self):
+        texts, _ = self.rank("title,year,seed\nGraph networks for molecules,2024,Copper in liver disease\n"
+                             "Liver copper in Wilson disease,2001,Copper in liver disease\n"
+                             "Molecules and graphs,2023,Copper in liver disease\n")
+        self.assertEqual(texts[0], "Liver copper in Wilson disease")

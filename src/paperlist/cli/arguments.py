@@ -147,6 +147,8 @@ def _triage_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--top", type=_positive, metavar="N", help="keep the first N papers")
 
     p.add_argument("--all", action="store_true", help="with --db: also papers marked read or skip")
+    p.add_argument("--explain", action="store_true",
+                   help="text and markdown: show under each paper the terms that weigh most for its place")
 
 
 def _report_options(p: argparse.ArgumentParser) -> None:

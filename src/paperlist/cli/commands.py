@@ -37,7 +37,7 @@ from paperlist.render.rules import render_rules
 from paperlist.render.simulate import SIMULATION_RENDERERS, SimulationReport
 from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.reports.summary import summarize
-from paperlist.reports.triage import focus_words, rank_papers, ranking_rule
+from paperlist.reports.triage import focus_words, rank_papers, ranking_rule, relevance
 from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import suggest_rules
 
@@ -129,10 +129,11 @@ def run_report(options: ReportOptions, context: Context) -> Outcome:
     if g.marks is not None:  # a collection: read and skipped papers left out, wanted ones first, marks shown
         papers, pinned = unmarked_papers(g.marks, papers, options.selection.all_marks)
         marks = {p.id: mark for p in g.grouping.papers if (mark := paper_mark(g.marks, p))}
-    entries = rank_papers(papers, focus, pinned=pinned)
+    order = relevance(g.grouping.papers, marks, g.seeds, g.marks is not None)
+    entries = rank_papers(papers, focus, pinned=pinned, order=order)
     highlighted = frozenset(w.lower() for w in focus_words((e.paper.kept.text for e in entries), focus, g.matcher.tag))
     report = HtmlReport(summarize(g.loaded.lists, g.grouping, 0, g.loaded.warnings), g.grouping, entries, g.seeds,
-                        g.names, ("papers marked want first, then " if pinned else "") + ranking_rule(focus),
+                        g.names, ("papers marked want first, then " if pinned else "") + ranking_rule(focus, order),
                         highlighted, [x for x in g.grouping.groups if x.tier == "duplicate"], marks,
                         len(g.grouping.papers) - len(papers), collection=g.marks is not None)
     return g.status, render_report(report)

@@ -48,6 +48,7 @@ class Selection:
     min_lists: int = 1
     top: int | None = None
     all_marks: bool = False  # with a collection: also papers marked read or skip
+    explain: bool = False  # text and Markdown: the terms that weigh most for each paper
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,8 @@ def _grouping(given: dict[str, object]) -> Grouping:
 def _selection(given: dict[str, object]) -> Selection:
     return Selection(tuple(given.get("focus") or ()), tuple(given.get("tag") or ()),  # type: ignore[arg-type]
                      tuple(given.get("exclude_tag") or ()), given.get("min_lists") or 1,  # type: ignore[arg-type]
-                     given.get("top"), bool(given.get("all")))  # type: ignore[arg-type]
+                     given.get("top"), bool(given.get("all")),  # type: ignore[arg-type]
+                     bool(given.get("explain")) and given["command"] != "dupes")
 
 
 def _action(given: dict[str, object]) -> str:

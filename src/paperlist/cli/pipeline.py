@@ -19,7 +19,7 @@ from paperlist.model import Diagnostic, Paper, Snippet
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style, plural
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
-from paperlist.reports.triage import rank_papers
+from paperlist.reports.triage import rank_papers, relevance
 from paperlist.tagging.apply import retag
 from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
 from paperlist.tagging.topics import suggest_rules
@@ -214,8 +214,10 @@ def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Styl
         pinned = pinned or frozenset(p.id for p in papers if marks.get(p.id) == "want")
         ids = ids if ids is not None else {p.id: p.id for p in grouping.papers}
     papers = grouping.papers if papers is None else papers
+    order = relevance(grouping.papers, marks, gathered.seeds, gathered.marks is not None)
     entries = rank_papers(papers, selection.focus, selection.tag, selection.exclude_tag, selection.min_lists,
-                          selection.top, pinned)
+                          selection.top, pinned, order)
     report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, selection.focus, gathered.seeds,
-                          gathered.names, gathered.matcher, notes or {}, ids, marks, hidden, headline)
+                          gathered.names, gathered.matcher, notes or {}, ids, marks, hidden, headline, order,
+                          selection.explain)
     return TRIAGE_RENDERERS[fmt](report, style)

@@ -164,3 +164,16 @@ def _distinct(names: Iterable[str]) -> tuple[str, ...]:
         if not any(name in k.split(" ") or k in name.split(" ") for k in kept):
             kept.append(name)
     return tuple(kept)
+
+
+def likeness(vectors: Vectors, doc: int, others: Iterable[Mapping[int, float]]) -> tuple[float, tuple[str, ...]]:
+    """The highest cosine likeness of a paper to any of ``others`` (the vectors of seed titles, say, as term ->
+    weight), and the terms it shares with that one, those that weigh most first."""
+    terms, weights = vectors.docs[doc]
+    best, shared = 0.0, ()
+    for theirs in others:
+        gains = sorted((-w * theirs[t], vectors.names[t]) for t, w in zip(terms, weights) if t in theirs)
+        score = -sum(g for g, _ in gains)
+        if score > best:
+            best, shared = score, _distinct(name for _, name in gains)
+    return best, shared

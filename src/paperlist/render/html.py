@@ -274,7 +274,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
             "year": record.year if record else None, "url": safe_url(record.url) if record else None,
             "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
             "places": [terminal_safe(f"{report.names.get(m.path, m.path)}:{m.line}") for m in p.members],
-            "tags": list(p.tags), "mark": report.marks.get(p.id)}
+            "tags": list(p.tags), "mark": report.marks.get(p.id), "why": [terminal_safe(t) for t in entry.why]}
 
 
 def _marked(text: str, focus: frozenset[str]) -> str:
@@ -299,8 +299,9 @@ def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
     byline = f'<div class="byline">{h(p["byline"])}</div>' if p["byline"] else ""
     text = f'<div>{_marked(str(p["text"]), focus)}</div>' if p["abstract"] else ""
     lists = p["lists"]
+    why = f'<div class="why">why here: {h(", ".join(p["why"]))}</div>' if p["why"] else ""  # type: ignore[arg-type]
     return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["number"]}.</span>'
-            f'<div class="body">{title}{byline}{text}<details class="meta"><summary>in {plural(len(lists), "list")}'  # type: ignore[arg-type]
+            f'<div class="body">{title}{byline}{text}{why}<details class="meta"><summary>in {plural(len(lists), "list")}'  # type: ignore[arg-type]
             f'</summary><div>{h("; ".join(lists))} · at: {h(", ".join(p["places"]))}</div></details>{tags}</div></li>')  # type: ignore[arg-type]
 
 

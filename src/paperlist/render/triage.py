@@ -20,7 +20,7 @@ from paperlist.render.textfmt import (
     to_csv,
     to_json,
 )
-from paperlist.reports.triage import Entry, focus_words, ranking_rule
+from paperlist.reports.triage import Entry, Relevance, focus_words, ranking_rule
 from paperlist.tagging.tags import TagMatcher
 
 TEXT_LINES = 4  # lines of each paper's text in the text view
@@ -44,11 +44,13 @@ class TriageReport:
     marks: dict[int, str] = field(default_factory=dict)
     hidden: int = 0
     headline: str | None = None  # what the command says first, where it has more to say (``new``)
+    order: Relevance | None = None  # how papers are ranked beyond focus tags; None: by lists, then first appearance
+    explain: bool = False  # text: the terms that weigh most for each paper
 
     @property
     def rule(self) -> str:
         """The ranking rule in words, marks first when a paper is marked want."""
-        rule = ranking_rule(self.focus)
+        rule = ranking_rule(self.focus, self.order)
         if any(mark == "want" for mark in self.marks.values()):
             return "papers marked want first, then " + rule
         return rule
@@ -84,14 +86,19 @@ def _bold_focus(text: str, report: TriageReport) -> str:
     return pattern.sub(r"**\1**", escaped)
 
 
-def _score(entry: Entry) -> dict[str, int]:
-    return {"focus": len(entry.focus), "lists": len(entry.paper.lists)}
+def _score(entry: Entry, report: TriageReport) -> dict[str, object]:
+    score: dict[str, object] = {"focus": len(entry.focus), "lists": len(entry.paper.lists)}
+    if entry.score is not None:
+        score["relevance" if report.order and report.order.learned else "seed_likeness"] = round(entry.score, 4)
+    return score
 
 
 def _score_text(entry: Entry, report: TriageReport) -> str:
     lists = f"{len(entry.paper.lists)} list{'s' if len(entry.paper.lists) != 1 else ''}"
     focus = f"{len(entry.focus)} focus tag{'s' if len(entry.focus) != 1 else ''}"
     score = f"{focus}, {lists}" if report.focus else lists
+    if entry.score is not None and report.order and report.order.learned:
+        score = f"relevance {entry.score:.3f}, {score}"
     label = report.label(entry.paper)
     return f"{score} · {label}" if label else score
 
@@ -105,7 +112,8 @@ def triage_document(report: TriageReport) -> dict[str, object]:
                        "mark": report.marks.get(p.id), "text": p.kept.text, "truncated": p.kept.truncated,
                        "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
                        "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
-                       "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e),
+                       "tags": list(p.tags), "focus_tags": list(e.focus), "score": _score(e, report),
+                       "why": list(e.why),
                        **record_fields(merged_record(p)), "seen": report.notes.get(p.id)})
     return {"papers": papers, "rule": report.rule,
             "totals": {"papers": len(papers), "distinct_papers": report.papers,
@@ -179,6 +187,8 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
             if e.paper.id in report.marks:
                 fields.append(("mark", report.marks[e.paper.id]))
             fields.append(("score", _score_text(e, report)))
+            if report.explain:
+                fields.append(("why", md_escape(_why(e, report))))
             for label, value in fields:
                 lines += _md_item(f"  - {label}: ", value, "    ", width)
     return "\n".join(lines) + "\n"
@@ -222,7 +232,18 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         if e.paper.id in report.marks:
             lines += _field("mark", report.marks[e.paper.id], indent, style)
         lines += _field("score", _score_text(e, report), indent, style)
+        if report.explain:
+            lines += _field("why", _why(e, report), indent, style)
     return "\n".join(lines) + "\n"
+
+
+def _why(entry: Entry, report: TriageReport) -> str:
+    """The terms that weigh most for a paper, or why there are none."""
+    if entry.why:
+        return ", ".join(entry.why)
+    if report.order and report.order.learned:
+        return "no term it shares with the papers marked want or read"
+    return "no term it shares with the seed titles of its lists"
 
 
 def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
@@ -233,7 +254,7 @@ def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
 def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
     """One row per paper; lists, occurrences and tags joined with ``;``."""
     header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags", "title", "authors",
-              "year", "doi", "url", "mark", "fingerprint"]
+              "year", "doi", "url", "mark", "fingerprint", "relevance", "why"]
     rows = []
     for e in report.entries:
         record = merged_record(e.paper) or Record()
@@ -241,7 +262,8 @@ def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
                      ";".join(report.titles.get(path) or "" for path in e.paper.lists),
                      ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags),
                      record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or "",
-                     report.marks.get(e.paper.id, ""), fingerprint(match_key(e.paper.kept.text))])
+                     report.marks.get(e.paper.id, ""), fingerprint(match_key(e.paper.kept.text)),
+                     "" if e.score is None else round(e.score, 4), ";".join(e.why)])
     return to_csv(header, rows, style.csv_raw)
 
 

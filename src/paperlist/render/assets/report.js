@@ -67,6 +67,12 @@
       words(p.text, text);
       body.appendChild(text);
     }
+    if (p.why.length) {
+      var why = document.createElement("div");
+      why.className = "why";
+      why.textContent = "why here: " + p.why.join(", ");
+      body.appendChild(why);
+    }
     var meta = document.createElement("details");
     meta.className = "meta";
     var summary = document.createElement("summary");
