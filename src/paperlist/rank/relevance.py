@@ -18,7 +18,7 @@ from operator import mul
 from paperlist.rank.features import Vectors, postings
 
 NOT_WEIGHT = 0.5  # how much likeness to rejected papers counts against likeness to wanted ones
-COMMON_SHARE = 0.05  # a term in more papers than this is common (a cost trade-off only: the order is the same)
+COMMON_SHARE = 0.01  # a term in more papers than this is common (a cost trade-off only: the order is the same)
 _EXACT_AT_MOST = 64  # papers worked out exactly before every stale score is brought up to date (cost only)
 WHY_TERMS = 4  # terms that say why a paper ranks where it does
 
