@@ -157,7 +157,7 @@ class AcrossFormatsTest(unittest.TestCase):
 
     def test_text_triage_shows_who_wrote_an_alert_item(self):
         out = run_cli("triage", str(FIXTURES / "alerts.mbox"), "--format", "text")[1]
-        self.assertIn("1. Why Generated Code Fails Its Tests (2025)\n   A Author, B Writer · Proceedings of the Code "
+        self.assertIn("2. Why Generated Code Fails Its Tests (2025)\n   A Author, B Writer · Proceedings of the Code "
                       "Conference, 2025\n", out)
 
     def test_triage_over_a_mailbox(self):

@@ -10,12 +10,13 @@ decisions at once (a collection's view); ``Learner`` keeps the score up to date 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import chain, repeat
 from operator import mul
 
-from paperlist.rank.features import Vectors, postings
+from paperlist.rank.features import Vectors, postings, terms
 
 NOT_WEIGHT = 0.5  # how much likeness to rejected papers counts against likeness to wanted ones
 COMMON_SHARE = 0.01  # a term in more papers than this is common (a cost trade-off only: the order is the same)
@@ -166,14 +167,27 @@ def _distinct(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(kept)
 
 
-def likeness(vectors: Vectors, doc: int, others: Iterable[Mapping[int, float]]) -> tuple[float, tuple[str, ...]]:
-    """The highest cosine likeness of a paper to any of ``others`` (the vectors of seed titles, say, as term ->
-    weight), and the terms it shares with that one, those that weigh most first."""
-    terms, weights = vectors.docs[doc]
-    best, shared = 0.0, ()
-    for theirs in others:
-        gains = sorted((-w * theirs[t], vectors.names[t]) for t, w in zip(terms, weights) if t in theirs)
-        score = -sum(g for g, _ in gains)
-        if score > best:
-            best, shared = score, _distinct(name for _, name in gains)
-    return best, shared
+def seed_likeness(texts: Sequence[str], titles: Sequence[str], seeds_of: Sequence[Sequence[int]]
+                  ) -> list[tuple[float, tuple[str, ...]]]:
+    """For each text, the largest share of one of its seed titles' terms (``seeds_of``: numbers into ``titles``)
+    that it holds, each term weighed by its IDF over the texts; and those shared terms, the rarest first.
+
+    Only the titles' terms are looked up, so a cold start costs a pass over the words and no vectors.
+    """
+    title_terms = [set(terms(t)) for t in titles]
+    every = set().union(*title_terms)
+    held = [every.intersection(terms(t)) for t in texts]
+    df = Counter(chain.from_iterable(held))
+    n = len(texts)
+    idf = {t: math.log((1 + n) / (1 + df[t])) + 1.0 for t in every}
+    totals = [sum(idf[t] for t in found) or 1.0 for found in title_terms]
+    out: list[tuple[float, tuple[str, ...]]] = []
+    for found, seeds in zip(held, seeds_of):
+        best: tuple[float, tuple[str, ...]] = (0.0, ())
+        for seed in seeds:
+            shared = title_terms[seed] & found
+            score = sum(idf[t] for t in shared) / totals[seed]
+            if score > best[0]:
+                best = (score, _distinct(sorted(shared, key=lambda t: (-idf[t], t))))
+        out.append(best)
+    return out

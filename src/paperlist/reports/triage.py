@@ -10,7 +10,7 @@ from paperlist.match.normalize import words
 from paperlist.match.papers import merged_record
 from paperlist.model import Paper
 from paperlist.rank.features import document, vectorize
-from paperlist.rank.relevance import WHY_TERMS, fit, likeness
+from paperlist.rank.relevance import WHY_TERMS, fit, seed_likeness
 from paperlist.tagging.stopwords import STOP_WORDS
 
 RULE = "ranked by the number of distinct lists a paper appears in (most first), then by first appearance"
@@ -63,11 +63,10 @@ def relevance(papers: Sequence[Paper], marks: Mapping[int, str], seeds: Mapping[
                          lambda i: _telling(fitted.why(number[i], 3 * WHY_TERMS)),
                          relevant, len(decisions) - relevant, collection)
     titles = sorted({t for p in papers for path in p.lists if (t := seeds.get(path))})
-    vectors = vectorize(texts + titles)
-    seed = {t: dict(zip(*vectors.docs[len(texts) + n])) for n, t in enumerate(titles)}
-    found = {p.id: likeness(vectors, n, [seed[t] for path in p.lists if (t := seeds.get(path))])
-             for n, p in enumerate(papers)}
-    return Relevance({i: score for i, (score, _) in found.items()}, lambda i: _telling(found[i][1]),
+    number_of = {t: n for n, t in enumerate(titles)}
+    found = seed_likeness(texts, titles, [[number_of[t] for path in p.lists if (t := seeds.get(path))]
+                                          for p in papers])
+    return Relevance({p.id: found[n][0] for n, p in enumerate(papers)}, lambda i: _telling(found[number[i]][1]),
                      collection=collection)
 
 
