@@ -43,6 +43,18 @@ class SimulateTest(unittest.TestCase):
         self.assertEqual(doc["order"], ["r4", "r10", "r17", "r7"])
         self.assertEqual(doc["label"], "N1")
 
+    def test_ris_labelled_by_a_named_tag(self):
+        records = [("copper wilson liver", "1"), ("heart trial", "0"), ("wilson copper zinc", "1"), ("asthma", "0")]
+        path = self.tmp.write("set.ris", "".join(f"TY  - JOUR\nTI  - {t}\nLB  - {label}\nER  - \n" for t, label in records))
+        code, out, err = run_cli("simulate", path, "--label", "LB", "--format", "json")
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(json.loads(out)["order"], ["3"])
+        code, _, err = run_cli("simulate", path, "--label", "N1")
+        self.assertEqual((code, err), (2, f"paperlist: error: {path}:1: record has no N1 field\n"))
+        code, _, err = run_cli("simulate", str(SMALL), "--label", "verdict")
+        self.assertEqual((code, err), (2, f"paperlist: error: {SMALL}:1: no column named 'verdict' (the header has: "
+                                          "record_id, title, abstract, label_included)\n"))
+
     def test_priors_by_id_and_a_named_label_column(self):
         path = self.tmp.write("set.tsv", "Title\tAbstract\tDecision\n" + "".join(
             f"{t}\t{a}\t{d}\n" for t, a, d in [("copper liver", "wilson disease copper", "yes"),
