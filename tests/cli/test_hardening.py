@@ -5,6 +5,7 @@ import json
 import os
 import time
 import unittest
+from pathlib import Path
 
 from tests.helpers import EXAMPLES, TempDir, run_cli
 
@@ -95,6 +96,36 @@ class HardeningTest(unittest.TestCase):
                 self.assertEqual(open(self.good, encoding="utf-8").read(), GOOD)
         code, _, err = run_cli("report", str(self.tmp.path), "-o", self.good)
         self.assertEqual(code, 2, err)
+
+    def test_report_never_overwrites_the_collection_rules_or_decisions(self):
+        db = str(self.tmp.path / "c.db")
+        self.assertEqual(run_cli("add", self.good, "--db", db)[0], 0)
+        self.assertEqual(run_cli("mark", "read", "1", "--db", db)[0], 0)
+        kept = Path(db).read_bytes()
+        rules = self.tmp.write("rules.toml", '[tags]\ngpu = ["gpu"]\n')
+        decisions = self.tmp.write("same.txt", "# none yet\n")
+        link = self.tmp.path / "c-link.db"
+        link.symlink_to(db)
+        cases = [(["--db", db, "-o", db], f"-o {db} is the collection ({db})"),
+                 (["--db", db, "-o", str(link)], f"-o {link} is the collection ({db})"),
+                 (["--db", db, "--tags", rules, "-o", rules], f"-o {rules} is the tag rules file ({rules})"),
+                 ([self.good, "--not-duplicates", decisions, "-o", decisions],
+                  f"-o {decisions} is the decisions file ({decisions})")]
+        for argv, message in cases:
+            with self.subTest(argv=argv):
+                code, out, err = run_cli("report", *argv)
+                self.assertEqual((code, out, err), (2, "", f"paperlist: error: {message}; the report would replace "
+                                                           "it: choose another file\n"))
+        self.assertEqual(Path(db).read_bytes(), kept)
+        self.assertEqual(Path(rules).read_text(encoding="utf-8"), '[tags]\ngpu = ["gpu"]\n')
+        self.assertEqual(Path(decisions).read_text(encoding="utf-8"), "# none yet\n")
+        cwd = os.getcwd()
+        os.chdir(self.tmp.path)
+        self.addCleanup(os.chdir, cwd)
+        os.replace(db, "paperlist.db")
+        code, _, err = run_cli("report", "-o", "paperlist.db")  # no PATHs: it reads ./paperlist.db
+        self.assertEqual((code, err), (2, "paperlist: error: -o paperlist.db is the collection (paperlist.db); the "
+                                          "report would replace it: choose another file\n"))
 
     def test_report_writes_through_links_and_devices(self):
         target = self.tmp.path / "real.html"

@@ -108,20 +108,22 @@ def run_triage(options: ReportOptions, context: Context) -> Outcome:
     return g.status, reading_list(g, options.selection, options.format, context.style)
 
 
-def _check_output(output: str | None, inputs: list[str]) -> None:
-    """Refuse to write the report over one of its inputs (the same file, also through a link)."""
+def _check_output(output: str | None, inputs: list[str], kept: tuple[tuple[str, str], ...] = ()) -> None:
+    """Refuse to write the report over a file the run reads or keeps: an input, the collection, a rules or a
+    decisions file (the same file, also through a link)."""
     if not output or output == "-" or not os.path.exists(output):
         return
-    for path in inputs:
+    for path, what in [(p, "an input") for p in inputs] + list(kept):
         try:
             same = os.path.samefile(output, path)
         except OSError:
             continue
         if same:
-            raise UsageError(f"-o {output} is an input ({path}); the report would replace it: choose another file")
+            raise UsageError(f"-o {output} is {what} ({path}); the report would replace it: choose another file")
 
 
 def run_report(options: ReportOptions, context: Context) -> Outcome:
+    _check_output(options.output, [], options.kept_files)  # before the collection is even opened
     g = gather(options, context)
     _check_output(options.output, g.loaded.files)
     focus = options.selection.focus

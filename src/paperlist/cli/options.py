@@ -77,6 +77,8 @@ class ReportOptions:
     selection: Selection = field(default_factory=Selection)
     dupes: DupesView = field(default_factory=DupesView)
     output: str | None = None  # report -o: a file, checked against every input before it is written
+    # Files the run reads or keeps besides its inputs, each with what it is: -o may never name one of them.
+    kept_files: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,17 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
     dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
                       bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")),
                       bool(given.get("all")))
+    db = report_db(given.get("db"), bool(given.get("paths")), environ)
     return ReportOptions(command, _inputs(given), _grouping(given), given.get("tags"), given.get("format") or "text",
-                         report_db(given.get("db"), bool(given.get("paths")), environ), given.get("terms") or 0,
-                         _selection(given), dupes, given.get("output"))
+                         db, given.get("terms") or 0, _selection(given), dupes, given.get("output"),
+                         _kept_files(db, given.get("tags"), given.get("not_duplicates")))
+
+
+def _kept_files(db: str | None, rules: str | None, decisions: str | None) -> tuple[tuple[str, str], ...]:
+    """The collection (with SQLite's files beside it), the tag rules file and the decisions file, where given."""
+    kept = [(db + suffix, "the collection") for suffix in ("", "-wal", "-shm", "-journal")] if db else []
+    if rules and rules != "auto":
+        kept.append((rules, "the tag rules file"))
+    if decisions:
+        kept.append((decisions, "the decisions file"))
+    return tuple(kept)
