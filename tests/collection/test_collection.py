@@ -316,3 +316,34 @@ class MigrationTest(unittest.TestCase):
         with mock.patch.dict(os.environ, {"COLUMNS": "400"}):
             self.assertEqual(run_cli("add", week, "--db", old)[1],
                              f"{old}: added 1 list; 2 new snippets: 1 new paper, 1 snippet joined papers already held\n")
+
+
+class IdsAreNeverReusedTest(unittest.TestCase):
+    """A merge frees an id; the next paper must not get it, or last week's `mark read 3` marks another paper."""
+
+    def test_a_freed_id_is_not_given_to_a_new_paper(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "c.db")
+        shared = "Shared GPU clusters in universities are often idle at night and overloaded before deadlines, {} " \
+                 "we present a scheduler."
+        a = tmp.write("a.txt", f"Related papers: A\n\n{shared.format('and')}\n\nFederated learning lets hospitals "
+                               "train a shared model without moving patient records.\n")
+        b = tmp.write("b.txt", f"Related papers: B\n\n{shared.format('so')}\n")
+        c = tmp.write("c.txt", "Related papers: C\n\nCompilers for tensor programs search schedules with learned "
+                               "cost models to pick fast kernels.\n")
+
+        def ids():
+            code, out, err = run_cli("triage", "--all", "--format", "json", "--db", db)
+            self.assertEqual((code, err), (0, ""))
+            return sorted((p["paper"], p["text"][:9]) for p in json.loads(out)["papers"])
+
+        self.assertEqual(run_cli("add", a, b, "--db", db)[0], 0)
+        code, out, _ = run_cli("dupes", "--db", db, "--format", "json")
+        pair = [m["fingerprint"] for m in json.loads(out)["groups"][0]["members"]]
+        self.assertEqual(run_cli("not-same", *pair, "--db", db)[0], 0)
+        self.assertEqual(ids(), [(1, "Shared GP"), (2, "Federated"), (3, "Shared GP")])
+        self.assertEqual(run_cli("not-same", "--undo", *pair, "--db", db)[0], 0)
+        self.assertEqual(ids(), [(1, "Shared GP"), (2, "Federated")])
+        self.assertEqual(run_cli("add", c, "--db", db)[0], 0)
+        self.assertEqual(ids(), [(1, "Shared GP"), (2, "Federated"), (4, "Compilers")])

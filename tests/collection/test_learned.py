@@ -88,3 +88,4 @@ class LearnedTriageTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+

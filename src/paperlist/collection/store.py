@@ -375,9 +375,16 @@ class Store:
 
     def set_papers(self, assignment: dict[int, int]) -> None:
         self.db.executemany("UPDATE texts SET paper = ? WHERE id = ?", ((p, t) for t, p in assignment.items()))
+        if assignment:  # the high-water mark: an id a merge frees is never given to another paper
+            used = max(max(assignment.values()) + 1, self.next_paper_id())
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('next_paper', ?)", (str(used),))
 
     def next_paper_id(self) -> int:
-        return int(self.db.execute("SELECT coalesce(max(paper), 0) + 1 FROM texts").fetchone()[0])
+        """An id no paper has had: above every id in use and every id handed out before (a collection made
+        before the mark was kept starts from the ids in use)."""
+        stored = self.meta("next_paper")
+        in_use = int(self.db.execute("SELECT coalesce(max(paper), 0) + 1 FROM texts").fetchone()[0])
+        return max(in_use, int(stored) if stored and stored.isdigit() else 0)
 
     # -- whole collection ---------------------------------------------------------------------------
     def lists(self) -> list[ReadingList]:
