@@ -98,7 +98,10 @@ def focus_words(texts: Iterable[str], focus: Collection[str], tagger: Callable[[
 def ranking_rule(focus: Collection[str], order: Relevance | None = None) -> str:
     """The ranking rule in words, as printed with the reading list."""
     rule = order.rule if order else RULE
-    return FOCUS_RULE + rule.removeprefix("ranked ") if focus else rule
+    if not focus:
+        return rule
+    said, _, rest = rule.partition("ranked ")  # "no marks yet: " stays in front
+    return said + FOCUS_RULE + rest
 
 
 @dataclass(frozen=True, slots=True)
