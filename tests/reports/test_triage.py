@@ -83,3 +83,16 @@ class ColdStartTest(unittest.TestCase):
                              "Liver copper in Wilson disease,2001,Copper in liver disease\n"
                              "Molecules and graphs,2023,Copper in liver disease\n")
         self.assertEqual(texts[0], "Liver copper in Wilson disease")
+
+
+class RuleTest(unittest.TestCase):
+    def test_focus_comes_first_and_no_marks_yet_stays_in_front(self):
+        from paperlist.reports.triage import Relevance, ranking_rule
+        cold = Relevance({}, lambda i: (), collection=True)
+        self.assertEqual(ranking_rule(["gpu"], cold), "no marks yet: ranked by the number of focus tags a paper "
+                         "carries (most first), then by the number of lists a paper is in and of its copies (most "
+                         "first), then by its likeness to the seed titles of its lists, then by year (newest first), "
+                         "then by first appearance")
+        learned = Relevance({}, lambda i: (), relevant=9, rejected=5)
+        self.assertEqual(ranking_rule([], learned), "ranked by your 14 marks: 9 relevant (want, read), 5 not (skip): "
+                                                    "most like the relevant papers and least like the others first")
