@@ -347,3 +347,33 @@ class IdsAreNeverReusedTest(unittest.TestCase):
         self.assertEqual(ids(), [(1, "Shared GP"), (2, "Federated")])
         self.assertEqual(run_cli("add", c, "--db", db)[0], 0)
         self.assertEqual(ids(), [(1, "Shared GP"), (2, "Federated"), (4, "Compilers")])
+
+
+class DecisionUnderAnAddTest(unittest.TestCase):
+    """A mark made while another process writes (an add merging papers) waits for it, then lands on the paper
+    its id names or is refused: never a success that stores nothing."""
+
+    def test_a_mark_waits_for_the_writer_and_sees_its_merge(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "c.db")
+        self.assertEqual(run_cli("add", str(EXAMPLES), "--db", db)[0], 0)
+        writer = sqlite3.connect(db, isolation_level=None)
+        self.addCleanup(writer.close)
+        writer.execute("BEGIN IMMEDIATE")  # as an add holds the collection while it merges
+        writer.execute("UPDATE texts SET paper = 2 WHERE paper = 3")
+        marks = [subprocess.Popen([sys.executable, "-m", "paperlist", "mark", "read", ref, "--db", db], cwd=ROOT,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for ref in ("3", "2")]
+        time.sleep(1.0)
+        self.assertEqual([m.poll() for m in marks], [None, None])  # waiting for the lock
+        writer.execute("COMMIT")
+        (out3, err3), (out2, err2) = (m.communicate(timeout=60) for m in marks)
+        self.assertEqual((marks[0].returncode, out3), (2, ""))
+        self.assertEqual(err3, f"paperlist: error: no paper '3' in {db} (every collection view shows paper ids; a "
+                               "fingerprint counts once its list is added)\n")
+        self.assertEqual((marks[1].returncode, err2), (0, ""))
+        self.assertTrue(out2.startswith("paper 2 marked read: "), out2)
+        # Every text of the merged paper carries the mark (the mark saw the merge).
+        texts = writer.execute("SELECT count(DISTINCT fingerprint) FROM texts WHERE paper = 2").fetchone()[0]
+        stored = writer.execute("SELECT count(*) FROM marks WHERE mark = 'read'").fetchone()[0]
+        self.assertEqual((texts, stored), (2, 2))

@@ -82,9 +82,11 @@ def run_mark(options: CollectionOptions, context: Context) -> Outcome:
     clearing = options.mark in CLEARING
     lines = []
     with open_store(options.db, create=False) as store:
-        papers = list(dict.fromkeys(resolve(store, options.refs)))
-        marks = store.marks()
+        # The refs are resolved under the write lock: an add that held it meanwhile is seen whole, so a mark
+        # lands on the paper the id names after it, or the id is refused; never a success that stores nothing.
         with store.transaction():
+            papers = list(dict.fromkeys(resolve(store, options.refs)))
+            marks = store.marks()
             for paper in papers:
                 fingerprints = store.fingerprints_of_paper(paper)
                 before = next((marks[f] for f in fingerprints if f in marks), None)
@@ -111,13 +113,13 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
             raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
         check_refs(options.refs)
         first, second = (ref.lower() for ref in options.refs)
-        a, b = resolve(store, options.refs)
-        # Two snippets of one paper may be split (the point of a decision); a paper cannot differ from itself.
-        if first == second or (a == b and not (_FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second))):
-            raise UsageError(f"{options.refs[0]} and {options.refs[1]} name the same paper ({a}): give two papers, "
-                             "or two snippets' fingerprints")
-        pairs = _fingerprint_pairs(store, options.refs, a, b)
-        with store.transaction():
+        with store.transaction():  # resolved under the write lock, as for mark
+            a, b = resolve(store, options.refs)
+            # Two snippets of one paper may be split (the point of a decision); a paper cannot differ from itself.
+            if first == second or (a == b and not (_FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second))):
+                raise UsageError(f"{options.refs[0]} and {options.refs[1]} name the same paper ({a}): give two "
+                                 "papers, or two snippets' fingerprints")
+            pairs = _fingerprint_pairs(store, options.refs, a, b)
             if options.action == "undo":
                 removed = sum(store.remove_not_same(x, y) for x, y in pairs)
                 if not removed:
