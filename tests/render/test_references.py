@@ -1,8 +1,10 @@
 """RIS and BibTeX out: every field the records have, read back by paperlist's own readers to the same papers."""
 
 import json
+import re
 import unittest
 
+from paperlist.match.names import split_authors
 from paperlist.readers.bibtex import parse_bibtex
 from paperlist.readers.ris import parse_ris
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
@@ -44,8 +46,19 @@ class RoundTripTest(unittest.TestCase):
                     record = snippet.record
                     self.assertEqual((record.title, record.year, record.doi, record.volume),
                                      (paper["title"], paper["year"], paper["doi"], paper["volume"]))
-                    self.assertEqual(record.authors, paper["authors"])
+                    # The same people, one name each, written "Family, Given".
+                    self.assertEqual(split_authors(record.authors), split_authors(paper["authors"]))
                     self.assertEqual(snippet.text, paper["text"])
+
+    def test_one_author_per_person_from_alerts_and_csv_exports(self):
+        path = self.tmp.write("authors.csv", 'title,authors\n"Alert item","Z Chen, S Kommrusch, M Monperrus…"\n'
+                                             '"Export item","Zuber, J and Le Quintrec, M and Sberro-Soussan, R"\n')
+        ris = run_cli("triage", path, "--format", "ris")[1]
+        self.assertEqual(re.findall(r"^AU  - (.*)$", ris, re.M), ["Chen, Z", "Kommrusch, S", "Monperrus, M", "Zuber, J",
+                                                                "Le Quintrec, M", "Sberro-Soussan, R"])
+        bibtex = run_cli("triage", path, "--format", "bibtex")[1]
+        self.assertIn("  author = {Chen, Z and Kommrusch, S and Monperrus, M and others},\n", bibtex)
+        self.assertIn("  author = {Zuber, J and Le Quintrec, M and Sberro-Soussan, R},\n", bibtex)
 
     def test_the_same_papers_again(self):
         for fmt in ("ris", "bibtex"):

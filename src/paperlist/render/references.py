@@ -10,6 +10,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from paperlist.match.names import split_authors
 from paperlist.match.papers import merged_record
 from paperlist.model import Paper
 
@@ -44,7 +45,8 @@ def _fields(paper: Paper, titles: dict[str, str | None]) -> list[tuple[str, str]
     out: list[tuple[str, str]] = []
     if record is not None:
         out += [("title", record.title)] if record.title else []
-        out += [("author", name.strip()) for name in (record.authors or "").split(";") if name.strip()]
+        people, cut = split_authors(record.authors)
+        out += [("author", name) for name in people] + ([("more_authors", "others")] if cut and people else [])
         start, end = _pages(record.pages)
         out += [(f, v) for f, v in (("year", record.year), ("venue", record.venue), ("volume", record.volume),
                                     ("issue", record.issue), ("start", start), ("end", end), ("doi", record.doi),
@@ -65,7 +67,7 @@ def render_ris(papers: Sequence[Paper], titles: dict[str, str | None]) -> str:
     for paper in papers:
         fields = _fields(paper, titles)
         kind = "JOUR" if any(f == "venue" for f, _ in fields) else "GEN"
-        lines = [f"TY  - {kind}"] + [f"{RIS_TAGS[f]}  - {v}" for f, v in fields] + ["ER  - "]
+        lines = [f"TY  - {kind}"] + [f"{RIS_TAGS[f]}  - {v}" for f, v in fields if f in RIS_TAGS] + ["ER  - "]
         entries.append("\n".join(lines) + "\n")
     return "\n".join(entries)
 
@@ -109,6 +111,8 @@ def render_bibtex(papers: Sequence[Paper], titles: dict[str, str | None]) -> str
         lines = [f"@{kind}{{{_key(paper, fields, taken)},"]
         authors = [v for f, v in fields if f == "author"]
         start, end = dict(fields).get("start"), dict(fields).get("end")
+        if authors and "more_authors" in dict(fields):  # the source cut the list short: BibTeX's "and others"
+            authors.append("others")
         ordered = [("title", value.get("title")), ("author", " and ".join(authors) or None)]
         ordered += [(BIBTEX_FIELDS[f], value.get(f)) for f in ("year", "venue", "volume", "issue")]
         ordered += [("pages", f"{start}--{end}" if start and end else start)]

@@ -1,0 +1,66 @@
+"""An author list as each source writes it -> one "Family, Given" per person (pure).
+
+Sources disagree on separators: RIS, MEDLINE and BibTeX give one name each (read as ``"; "``-joined), CSV and
+Scopus exports write "Last, F.; Last, F." or "Last, F and Last, F", and Google Scholar "Z Chen, S Kommrusch,
+M Monperrus…" (initials first, commas between people, an ellipsis when it cut the list).
+"""
+
+from __future__ import annotations
+
+import re
+
+_INITIALS_RE = re.compile(r"^(?:[A-Z]\.?[\s-]*){1,4}$")
+_AND_RE = re.compile(r"\s+and\s+")
+_ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*$")
+
+
+def _given(piece: str) -> bool:
+    """Whether the piece after a comma is a given name or initials ("J", "J.R.", "Jean"), not another person."""
+    return " " not in piece.strip() or bool(_INITIALS_RE.match(piece.strip()))
+
+
+def _persons(part: str) -> list[str]:
+    """One separator-free part: a person, or people separated by commas."""
+    pieces = [p.strip() for p in part.split(",") if p.strip()]
+    if len(pieces) <= 1:
+        return pieces
+    if all(" " in p for p in pieces):  # "Z Chen, S Kommrusch": each piece is a person
+        return pieces
+    if len(pieces) % 2 == 0 and all(_given(p) for p in pieces[1::2]):  # "Zuber, J, Le Quintrec, M"
+        return [f"{family}, {given}" for family, given in zip(pieces[::2], pieces[1::2])]
+    return pieces
+
+
+def family_first(person: str) -> str:
+    """A name as "Family, Given": "Z Chen" -> "Chen, Z"; "Chen Z" (MEDLINE style) -> "Chen, Z"; a name with a
+    comma or of one word as it is.
+
+    >>> family_first("Z Chen"), family_first("Chen ZY"), family_first("Le Quintrec, M"), family_first("Plato")
+    ('Chen, Z', 'Chen, ZY', 'Le Quintrec, M', 'Plato')
+    """
+    if "," in person or " " not in person:
+        return person
+    first, _, rest = person.partition(" ")
+    before, _, last = person.rpartition(" ")
+    if _INITIALS_RE.match(last) and not _INITIALS_RE.match(first):  # "Chen ZY"
+        return f"{before}, {last}"
+    return f"{last}, {before}"
+
+
+def split_authors(authors: str | None) -> tuple[list[str], bool]:
+    """The people of an author list, each "Family, Given" where the source tells, and whether the list was cut
+    short ("…").
+
+    >>> split_authors("Z Chen, S Kommrusch, M Monperrus…")
+    (['Chen, Z', 'Kommrusch, S', 'Monperrus, M'], True)
+    >>> split_authors("Zuber, J and Le Quintrec, M and Sberro-Soussan, R")
+    (['Zuber, J', 'Le Quintrec, M', 'Sberro-Soussan, R'], False)
+    >>> split_authors("Lee, Ann; van der Berg, Jan")
+    (['Lee, Ann', 'van der Berg, Jan'], False)
+    """
+    text = (authors or "").strip()
+    cut = bool(_ELLIPSIS_RE.search(text))
+    text = _ELLIPSIS_RE.sub("", text).strip().rstrip(",")
+    parts = text.split(";") if ";" in text else _AND_RE.split(text)
+    people = [family_first(p) for part in parts for p in _persons(part)]
+    return [p for p in people if p and p.lower() != "others"], cut or any(p.strip().lower() == "others" for p in parts)
