@@ -148,6 +148,9 @@ def _text_items(text: str) -> list[dict[str, str]]:
     return items
 
 
+_TRAILING_YEAR_RE = re.compile(r"[,\s]*\b(?:19|20)\d{2}\s*$")
+
+
 def _record(item: dict[str, str]) -> tuple[str | None, Record]:
     title = _TITLE_MARK_RE.sub("", item.get("title", "")).strip() or None
     url, cluster = target_url(item.get("href", ""))
@@ -155,6 +158,7 @@ def _record(item: dict[str, str]) -> tuple[str | None, Record]:
     authors, _, venue = byline.partition(" - ")
     years = re.findall(r"\b(?:19|20)\d{2}\b", venue)  # the last: "arXiv:1912.02015, 2019" is from 2019
     snippet = item.get("snippet") or None
+    venue = _TRAILING_YEAR_RE.sub("", venue)  # the year has a field of its own
     return snippet or title, Record(title, authors.strip() or None, years[-1] if years else None,
                                     venue.strip() or None, None, url or None, cluster, title_only=snippet is None)
 
