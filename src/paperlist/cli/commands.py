@@ -27,17 +27,17 @@ from paperlist.collection.views import paper_mark, unmarked_papers
 from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
-from paperlist.render.dupes import DUPES_RENDERERS, DupesReport, decision_rank
-from paperlist.render.export import EXPORT_RENDERERS, ExportReport
-from paperlist.render.html import HtmlReport, render_report
 from paperlist.rank.features import document
 from paperlist.rank.simulate import simulate
 from paperlist.readers.labelled import LabelledError, parse_labelled
+from paperlist.render.dupes import DUPES_RENDERERS, DupesReport, decision_rank
+from paperlist.render.export import EXPORT_RENDERERS, ExportReport
+from paperlist.render.html import HtmlReport, render_report
 from paperlist.render.rules import render_rules
 from paperlist.render.simulate import SIMULATION_RENDERERS, SimulationReport
 from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.reports.summary import summarize
-from paperlist.reports.triage import focus_words, rank_papers, ranking_rule, relevance
+from paperlist.reports.triage import focus_words, rank_papers, ranking_rule
 from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import suggest_rules
 
@@ -131,7 +131,7 @@ def run_report(options: ReportOptions, context: Context) -> Outcome:
     if g.marks is not None:  # a collection: read and skipped papers left out, wanted ones first, marks shown
         papers, pinned = unmarked_papers(g.marks, papers, options.selection.all_marks)
         marks = {p.id: mark for p in g.grouping.papers if (mark := paper_mark(g.marks, p))}
-    order = relevance(g.grouping.papers, marks, g.seeds, g.marks is not None)
+    order = g.order(marks)
     entries = rank_papers(papers, focus, pinned=pinned, order=order)
     highlighted = frozenset(w.lower() for w in focus_words((e.paper.kept.text for e in entries), focus, g.matcher.tag))
     report = HtmlReport(summarize(g.loaded.lists, g.grouping, 0, g.loaded.warnings), g.grouping, entries, g.seeds,

@@ -19,7 +19,7 @@ from paperlist.model import Diagnostic, Paper, Snippet
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style, plural
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
-from paperlist.reports.triage import rank_papers, relevance
+from paperlist.reports.triage import Relevance, rank_papers, relevance
 from paperlist.tagging.apply import retag
 from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
 from paperlist.tagging.topics import suggest_rules
@@ -193,6 +193,11 @@ class Gathered:
     def seeds(self) -> dict[str, str | None]:
         return {rl.path: rl.seed_title for rl in self.loaded.lists}
 
+    def order(self, marks: dict[int, str]) -> Relevance:
+        """How every ranked view orders these papers: by the model learnt from ``marks`` (paper id -> mark), or
+        before any mark by lists, seed titles and year."""
+        return relevance(self.grouping.papers, marks, self.seeds, self.marks is not None)
+
 
 def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Style, papers: list[Paper] | None = None,
                  notes: dict[int, str] | None = None, ids: dict[int, int | None] | None = None,
@@ -214,7 +219,7 @@ def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Styl
         pinned = pinned or frozenset(p.id for p in papers if marks.get(p.id) == "want")
         ids = ids if ids is not None else {p.id: p.id for p in grouping.papers}
     papers = grouping.papers if papers is None else papers
-    order = relevance(grouping.papers, marks, gathered.seeds, gathered.marks is not None)
+    order = gathered.order(marks)
     entries = rank_papers(papers, selection.focus, selection.tag, selection.exclude_tag, selection.min_lists,
                           selection.top, pinned, order)
     report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, selection.focus, gathered.seeds,

@@ -40,7 +40,7 @@ def family_first(person: str) -> str:
     """
     if "," in person or " " not in person:
         return person
-    first, _, rest = person.partition(" ")
+    first = person.partition(" ")[0]
     before, _, last = person.rpartition(" ")
     if _INITIALS_RE.match(last) and not _INITIALS_RE.match(first):  # "Chen ZY"
         return f"{before}, {last}"

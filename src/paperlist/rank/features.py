@@ -48,7 +48,8 @@ class Vectors:
 def vectorize(texts: Sequence[str]) -> Vectors:
     """TF-IDF with a sub-linear term count and a smoothed IDF, each vector of unit length (scikit-learn's
     TfidfVectorizer with sublinear_tf). A term in one text only is kept in its length but not stored: it can
-    make that text like no other. (Written with map and zip over whole texts: a loop per term costs twice.)"""
+    make that text like no other. (Each text's terms go through map and compress, not a Python loop per
+    term: this is the loop every ranked view runs over every paper.)"""
     counts = [Counter(terms(t)) for t in texts]
     df = Counter(chain.from_iterable(counts))
     n = len(texts)

@@ -55,10 +55,11 @@ def _label_index(names: list[str], label: str | None, path: str) -> int:
 
 
 def _finish(path: str, ids: list[str], texts: list[tuple[str, str, str, str]], labels: list[bool], label: str) -> Labelled:
-    if len(set(ids)) < len(ids):
-        seen: set[str] = set()
-        twice = next(i for i in ids if i in seen or seen.add(i))  # type: ignore[func-returns-value]
-        raise LabelledError(f"{path}: record id {twice!r} is given twice; ids must be unique")
+    seen: set[str] = set()
+    for record_id in ids:
+        if record_id in seen:
+            raise LabelledError(f"{path}: record id {record_id!r} is given twice; ids must be unique")
+        seen.add(record_id)
     if True not in labels or False not in labels:
         which = "included" if True not in labels else "excluded"
         raise LabelledError(f"{path}: no record is labelled {which}; a simulation needs both")

@@ -31,10 +31,10 @@ def _found_after(simulation: Simulation) -> list[int]:
     return found
 
 
-def recall_plot(simulation: Simulation, width: int, height: int = PLOT_HEIGHT) -> list[str]:
-    """Relevant found against records read, ``*`` for this order and ``.`` for reading in random order."""
+def recall_plot(simulation: Simulation, found: list[int], width: int, height: int = PLOT_HEIGHT) -> list[str]:
+    """Relevant found (``found``: after each record read) against records read, ``*`` for this order and ``.``
+    for reading in random order."""
     records, relevant = simulation.metrics.records, simulation.metrics.relevant
-    found = _found_after(simulation)
     top = str(relevant)
     columns = max(1, min(PLOT_MAX_WIDTH, width - len(top) - 3, records))
     cells = [[" "] * columns for _ in range(height)]
@@ -74,7 +74,7 @@ def render_simulation_text(report: SimulationReport, style: Style) -> str:
     ]
     lines = [*wrap(head, style.width), "", *("  " + line for line in table(rows, right=[1])), "",
              *wrap("included found by records read (* this order, . random order):", style.width),
-             *recall_plot(sim, style.width), "", *wrap(f"model: {MODEL}", style.width)]
+             *recall_plot(sim, found, style.width), "", *wrap(f"model: {MODEL}", style.width)]
     return "\n".join(lines) + "\n"
 
 

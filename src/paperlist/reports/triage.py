@@ -4,7 +4,7 @@ mark by recurrence, likeness to the lists' seed titles and recency) (pure)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from paperlist.match.normalize import words
 from paperlist.match.papers import merged_record
@@ -113,7 +113,7 @@ class Entry:
     paper: Paper
     focus: tuple[str, ...]
     score: float | None = None
-    why: tuple[str, ...] = field(default=())
+    why: tuple[str, ...] = ()
 
 
 def rank_papers(papers: Iterable[Paper], focus: Collection[str] = (), keep_tags: Collection[str] = (),
