@@ -41,10 +41,17 @@ class Record:
     volume: str | None = None
     issue: str | None = None
     pages: str | None = None
+    source_id: str | None = None  # the record's own id: a BibTeX key, RIS ID, PMID, WoS UT, a CSV id column
+    kind: str | None = None  # the type the source gives: RIS TY, a BibTeX entry type, a CSV document type
+    keywords: str | None = None  # the record's own keywords, "; "-joined
 
+
+# How a title that paperlist made from a snippet begins in RIS and BibTeX: its readers drop such a title again.
+MADE_TITLE_PREFIX = "[untitled; from the snippet] "
 
 # A record's text fields in the order every output shows them.
-RECORD_FIELDS = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "url", "scholar_id")
+RECORD_FIELDS = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "url", "scholar_id",
+                 "source_id", "kind", "keywords")
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,8 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual(len(records), 4)
         self.assertEqual(list(records[0]), ["path", "line", "index", "seed_title", "text", "truncated", "tags",
                                             "paper", "keep", "title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "url",
-                                            "scholar_id", "title_only", "source"])
+                                            "scholar_id", "source_id", "kind", "keywords", "author_list",
+                                            "title_only", "source"])
         self.assertEqual((records[0]["title"], records[0]["source"]), (None, "text"))
         self.assertEqual([(r["paper"], r["keep"]) for r in records], [(1, True), (2, True), (3, True), (4, True)])
         self.assertEqual((records[0]["line"], records[0]["index"], records[0]["truncated"]), (3, 1, True))

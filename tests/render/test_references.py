@@ -1,6 +1,7 @@
 """RIS and BibTeX out: every field the records have, read back by paperlist's own readers to the same papers."""
 
 import json
+import os
 import re
 import unittest
 
@@ -83,9 +84,89 @@ class RoundTripTest(unittest.TestCase):
     def test_a_note_names_the_lists(self):
         ris = run_cli("triage", str(EXAMPLES), "--format", "ris", "--top", "1")[1]
         self.assertIn("N1  - paperlist: found in 2 lists: Fair Sharing of GPU Clusters Among Deep Learning Teams; "
-                      "Serving Transformers at Low Latency\n", ris)
+                      "Serving Transformers at Low Latency; tagged accelerators, elasticity-fault-tolerance, "
+                      "inference-serving, large-language-models, scheduling\n", ris)
+        self.assertNotIn("KW  -", ris)  # paperlist's tags are not the paper's keywords
         self.assertTrue(ris.startswith("TY  - GEN\n"))
         self.assertTrue(ris.endswith("ER  - \n"))
+
+
+class RecordsKeepWhatTheyCameWithTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+
+    def test_a_snippet_without_a_title_gets_one_marked_as_made_which_reads_back_as_none(self):
+        ris = run_cli("triage", str(EXAMPLES / "data-loading.txt"), "--format", "ris", "--top", "1")[1]
+        self.assertIn("TI  - [untitled; from the snippet] When datasets span many terabytes, the input pipeline"
+                      " rather than…\n", ris)
+        bibtex = run_cli("triage", str(EXAMPLES / "data-loading.txt"), "--format", "bibtex", "--top", "1")[1]
+        self.assertIn("  title = {[untitled; from the snippet] When datasets span many terabytes, the input pipeline"
+                      " rather than…},\n", bibtex)
+        for back in (parse_ris(ris, "back.ris"), parse_bibtex(bibtex, "back.bib")):
+            self.assertEqual(back.snippets[0].record.title, None)
+            self.assertTrue(back.snippets[0].text.startswith("When datasets span many terabytes"))
+
+    def test_original_ids_become_ris_ids_and_bibtex_keys(self):
+        path = self.tmp.write("set.csv", "record_id,title,authors,year\n"
+                                         "id_0000001,First paper,\"Lee, A\",2020\n"
+                                         "has space,Second paper,\"Kim, B\",2021\n")
+        ris = run_cli("triage", path, "--format", "ris")[1]
+        self.assertEqual(re.findall(r"^ID  - (.*)$", ris, re.M), ["has space", "id_0000001"])  # newest first
+        bibtex = run_cli("triage", path, "--format", "bibtex")[1]
+        # An id BibTeX cannot take as a key (a space) is left for family name, year and title word.
+        self.assertEqual(re.findall(r"^@\w+\{(.*),$", bibtex, re.M), ["kim2021second", "id_0000001"])
+        exported = [json.loads(line) for line in run_cli("export", path)[1].splitlines()]
+        self.assertEqual([r["source_id"] for r in exported], ["id_0000001", "has space"])
+        self.assertEqual(exported[0]["author_list"], ["Lee, A"])
+
+    def test_bibtex_keys_types_and_keywords_read_back_as_they_were(self):
+        code, out, err = run_cli("triage", str(FORMATS / "refs.bib"), "--format", "bibtex")
+        self.assertEqual(code, 0, err)
+        original = parse_bibtex((FORMATS / "refs.bib").read_text(encoding="utf-8"), "refs.bib").snippets
+        back = parse_bibtex(out, "back.bib").snippets
+        self.assertEqual(sorted((s.record.source_id, s.record.kind, s.record.keywords) for s in back),
+                         sorted((s.record.source_id, s.record.kind, s.record.keywords) for s in original))
+
+    def test_entry_types_from_the_record_else_from_a_venue_that_names_a_conference(self):
+        path = self.tmp.write("types.ris", "TY  - CONF\nTI  - Stated conference paper\nER  - \n\n"
+                                           "TY  - JOUR\nTI  - Journal paper\nT2  - Nature\nER  - \n\n")
+        csv_path = self.tmp.write("types.csv", "title,journal\nGuessed conference paper,"
+                                               "Proceedings of the 30th Symposium on Operating Systems\n"
+                                               "Guessed journal paper,Journal of Systems\n")
+        ris = run_cli("triage", path, csv_path, "--format", "ris")[1]
+        self.assertEqual(re.findall(r"^TY  - (.*)$", ris, re.M), ["CONF", "JOUR", "CONF", "JOUR"])
+        bibtex = run_cli("triage", path, csv_path, "--format", "bibtex")[1]
+        self.assertEqual(re.findall(r"^@(\w+)\{", bibtex, re.M), ["inproceedings", "article", "inproceedings",
+                                                                  "article"])
+        self.assertIn("  booktitle = {Proceedings of the 30th Symposium on Operating Systems},\n", bibtex)
+
+    def test_record_keywords_are_kept(self):
+        path = self.tmp.write("kw.ris", "TY  - JOUR\nTI  - A paper\nKW  - GPU\nKW  - data loading\nER  - \n")
+        self.assertIn("KW  - GPU\nKW  - data loading\n", run_cli("triage", path, "--format", "ris")[1])
+        self.assertIn("  keywords = {GPU, data loading},\n", run_cli("triage", path, "--format", "bibtex")[1])
+
+
+class StableKeysTest(unittest.TestCase):
+    def test_a_key_names_the_same_paper_whatever_the_ranking(self):
+        from paperlist.render.references import citation_keys
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = os.path.join(tmp.path, "c.db")
+        self.assertEqual(run_cli("add", str(EXAMPLES), "--db", db)[0], 0)
+
+        def keys() -> dict[str, str]:
+            out = run_cli("triage", "--db", db, "--format", "bibtex", "--all")[1]
+            return {m.group(2).strip(): m.group(1) for m in re.finditer(r"^@\w+\{(.*),\n(?:.*\n)*?  abstract = "
+                                                                         r"\{(.*)\},$", out, re.M)}
+        before = keys()
+        ranked = [p["paper"] for p in papers("--db", db)]
+        self.assertEqual(run_cli("mark", "want", str(ranked[-1]), "--db", db)[0], 0)
+        self.assertNotEqual([p["paper"] for p in papers("--db", db)], ranked)
+        self.assertEqual(keys(), before)
+        self.assertEqual(len(set(before.values())), len(before))
+        self.assertTrue(all(k.startswith("snippet-") for k in before.values()))
+        self.assertEqual(citation_keys([]), {})
 
 
 if __name__ == "__main__":

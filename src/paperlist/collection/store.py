@@ -29,7 +29,7 @@ INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
 _TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
 # Stored by position: fields added later go at the end, so older collections read back unchanged.
 STORED_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "volume", "issue",
-                 "pages")
+                 "pages", "source_id", "kind", "keywords")
 
 
 def storable(text: str) -> str:

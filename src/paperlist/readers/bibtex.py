@@ -120,7 +120,15 @@ def _authors(value: str) -> str:
     return "; ".join(names)
 
 
-def _record(fields: dict[str, str]) -> tuple[str | None, Record]:
+def _keywords(value: str | None) -> str | None:
+    """BibTeX keywords, separated by commas (JabRef, biblatex) or semicolons (Zotero, Mendeley)."""
+    if not value:
+        return None
+    words = [w.strip() for w in value.replace(";", ",").split(",")]
+    return "; ".join(w for w in words if w) or None
+
+
+def _record(fields: dict[str, str], kind: str, key: str | None) -> tuple[str | None, Record]:
     """The snippet text (the abstract) and the record of one entry."""
     def field(name: str) -> str | None:
         value = fields.get(name)
@@ -133,7 +141,8 @@ def _record(fields: dict[str, str]) -> tuple[str | None, Record]:
     venue = field("journal") or field("booktitle")
     record = Record(title, _authors(fields["author"]) if "author" in fields else None, year, venue,
                     doi, url, None, title_only=abstract is None, volume=field("volume"),
-                    issue=field("number") or field("issue"), pages=field("pages"))
+                    issue=field("number") or field("issue"), pages=field("pages"), source_id=key, kind=kind,
+                    keywords=_keywords(field("keywords")))
     return abstract or title, record
 
 
@@ -178,7 +187,7 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
         except _Broken as exc:
             warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
             continue
-        snippet_text, record = _record(fields)
+        snippet_text, record = _record(fields, kind, key)
         if not snippet_text:
             name = f"entry '{key}'" if key else "entry without a key"
             warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; skipped"))

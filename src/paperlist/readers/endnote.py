@@ -37,8 +37,12 @@ def _record(element: ElementTree.Element) -> tuple[str | None, Record]:
     venue = at("periodical/full-title") or at("titles/secondary-title") or at("periodical/abbr-1")
     doi = clean_doi(at("electronic-resource-num"))
     url = at("urls/related-urls/url") or (f"https://doi.org/{doi}" if doi else None)
+    ref_type = element.find("ref-type")
+    keywords = [k for node in element.findall("keywords/keyword") if (k := _text(node))]
     record = Record(title, "; ".join(authors) or None, at("dates/year"), venue, doi, url, None,
-                    title_only=abstract is None, volume=at("volume"), issue=at("number"), pages=at("pages"))
+                    title_only=abstract is None, volume=at("volume"), issue=at("number"), pages=at("pages"),
+                    source_id=at("rec-number"), kind=ref_type.get("name") if ref_type is not None else None,
+                    keywords="; ".join(keywords) or None)
     return abstract or title, record
 
 

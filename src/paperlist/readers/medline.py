@@ -38,6 +38,7 @@ def parse_medline(text: str, path: str) -> ReadingList:
         record = Record(title, "; ".join(fields.get("FAU") or fields.get("AU") or []) or None,
                         year.group() if year else None, first(fields, "JT", "TA"), doi, url, None,
                         title_only=abstract is None, volume=first(fields, "VI"), issue=first(fields, "IP"),
-                        pages=first(fields, "PG"))
+                        pages=first(fields, "PG"), source_id=pmid, kind=first(fields, "PT"),
+                        keywords="; ".join(fields.get("MH", []) + fields.get("OT", [])) or None)
         records.append((line, abstract or title, record))
     return list_from_records(records, path, None, "medline", warnings)

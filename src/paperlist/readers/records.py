@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 
 from paperlist.match.normalize import collapse_whitespace, is_truncated
-from paperlist.model import Diagnostic, ReadingList, Record, Snippet
+from paperlist.model import MADE_TITLE_PREFIX, Diagnostic, ReadingList, Record, Snippet
 
 HEADER_PREFIX = "related papers:"
 
@@ -26,6 +27,8 @@ def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: s
     snippets = []
     for index, (line, text, record) in enumerate(records, 1):
         text = collapse_whitespace(text)
+        if record is not None and record.title and record.title.startswith(MADE_TITLE_PREFIX):
+            record = replace(record, title=None)  # paperlist's own stand-in, not the paper's title
         snippets.append(Snippet(path, line, index, text, is_truncated(text), seed_title, (), record))
     if not snippets:
         warnings.append(Diagnostic(path, None, "no entries with a title or abstract found"))

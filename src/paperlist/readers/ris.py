@@ -44,7 +44,8 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     pages = f"{start}-{end}" if start and end and start != end else start
     record = Record(title, "; ".join(authors) or None, match.group(0) if match else None, _first(fields, VENUE),
                     doi, url, None, title_only=abstract is None, volume=_first(fields, ("VL",)),
-                    issue=_first(fields, ("IS",)), pages=pages)
+                    issue=_first(fields, ("IS",)), pages=pages, source_id=_first(fields, ("ID",)),
+                    kind=_first(fields, ("TY",)), keywords="; ".join(k for k in fields.get("KW", []) if k) or None)
     return abstract or title, record
 
 
@@ -76,7 +77,7 @@ def parse_ris(text: str, path: str) -> ReadingList:
             tag, value = match.group(1), (match.group(2) or "").strip()
             if tag == "TY":
                 finish(number, closed=False)
-                fields, start = {}, number
+                fields, start = {"TY": [value]}, number
             elif tag == "ER":
                 finish(number, closed=True)
                 fields = None

@@ -31,6 +31,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "line": ("line",),
     "title_only": ("title_only",),
     "scholar_id": ("scholar_id",),
+    # The record's own id: paperlist's export, then ASReview/BibDedupe sets, Zotero, Scopus, Web of Science, PubMed.
+    "source_id": ("source_id", "id", "record_id", "key", "eid", "ut (unique wos id)", "ut", "pmid"),
+    "kind": ("kind", "document type", "item type", "dt", "type", "publication type"),
+    "keywords": ("keywords", "author keywords", "manual tags", "de"),
 }
 
 
@@ -80,7 +84,9 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
                         row.get("venue") or None, clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
                         title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title,
-                        volume=row.get("volume") or None, issue=row.get("issue") or None, pages=_pages(row))
+                        volume=row.get("volume") or None, issue=row.get("issue") or None, pages=_pages(row),
+                        source_id=row.get("source_id") or None, kind=row.get("kind") or None,
+                        keywords=row.get("keywords") or None)
         if record == Record():
             record = None
         key = ("list", row["list"]) if row.get("list") else ("seed", row["seed"]) if row.get("seed") else ("", "")

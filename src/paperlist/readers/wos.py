@@ -13,6 +13,12 @@ _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]) ?(.*)$")
 _HEAD_TAGS = frozenset({"FN", "VR", "EF"})  # the file's own header and end, no record's
 
 
+def _keywords(fields: dict[str, list[str]]) -> str | None:
+    """The author keywords (``DE``, "; "-separated and wrapped over lines)."""
+    words = [w.strip() for value in fields.get("DE", []) for w in value.split(";")]
+    return "; ".join(w for w in words if w) or None
+
+
 def parse_wos(text: str, path: str) -> ReadingList:
     """Every record from ``PT`` to ``ER`` with a title or an abstract; authors from ``AF`` (full names) or ``AU``,
     one a line."""
@@ -32,6 +38,7 @@ def parse_wos(text: str, path: str) -> ReadingList:
         record = Record(title, "; ".join(authors) or None, first(fields, "PY"), first(fields, "SO"), doi,
                         f"https://doi.org/{doi}" if doi else None, None, title_only=abstract is None,
                         volume=first(fields, "VL"), issue=first(fields, "IS"),
-                        pages=f"{start}-{end}" if start and end else start or first(fields, "AR"))
+                        pages=f"{start}-{end}" if start and end else start or first(fields, "AR"),
+                        source_id=first(fields, "UT"), kind=first(fields, "DT"), keywords=_keywords(fields))
         records.append((line, abstract or title, record))
     return list_from_records(records, path, None, "wos", warnings)

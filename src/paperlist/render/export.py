@@ -39,12 +39,14 @@ def _records(report: ExportReport) -> list[dict[str, object]]:
     return records
 
 
-RECORD_COLUMNS = (*RECORD_FIELDS, "title_only", "source")
+RECORD_COLUMNS = (*RECORD_FIELDS, "author_list", "title_only", "source")
 
 
 def _cell(value: object) -> object:
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, list):
+        return "; ".join(value)
     return "" if value is None else value
 
 

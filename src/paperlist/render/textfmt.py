@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from paperlist.match.names import split_authors
 from paperlist.model import RECORD_FIELDS, Diagnostic, Record
 from paperlist.render.terminal import UNSAFE_BEYOND_C0, cell_width, terminal_safe
 
@@ -149,6 +150,7 @@ def bar(count: int, most: int, width: int) -> str:
 def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
     """The record as JSON fields (every key present, ``null`` when unknown)."""
     fields: dict[str, object] = {f: getattr(record, f) if record else None for f in RECORD_FIELDS}
+    fields["author_list"] = split_authors(record.authors)[0] if record else []
     fields["title_only"] = bool(record and record.title_only)
     if source is not None:
         fields["source"] = source
