@@ -131,6 +131,10 @@ def _dupes_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cross-list", action="store_true", help="only groups spanning two or more lists")
     p.add_argument("--explain", action="store_true", help="show a word-level diff for every pair")
     p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")
+    p.add_argument("--write-deduplicated", metavar="OUT",
+                   help="also write the input records minus the duplicate copies to OUT, in the input's own format "
+                        "(RIS, BibTeX or CSV, each record kept as written); mixed or other inputs: OUT named .ris "
+                        "or .bib gets one entry per paper")
 
 
 def _export_options(p: argparse.ArgumentParser) -> None:
@@ -219,7 +223,9 @@ COMMANDS = {
     "summarize": ("Count snippets, papers, tags and overlap per list and overall.", None,
                   "paperlist summarize examples/ --terms 10", _summarize_options),
     "dupes": ("Find the same paper seen twice: exact, cut at another length, or re-worded.", None,
-              "paperlist dupes examples/ --cross-list --explain", _dupes_options),
+              "paperlist dupes examples/ --cross-list --explain\n"
+              "  paperlist dupes scopus.csv wos.csv pubmed.csv --write-deduplicated merged.ris\n"
+              "  paperlist dupes search.ris --write-deduplicated search-deduplicated.ris", _dupes_options),
     "export": ("Write one record per snippet with its list, place, text, tags and paper.", None,
                "paperlist export examples/ --format csv > snippets.csv", _export_options),
     "triage": ("Merge all lists into one de-duplicated reading list, most central first.", None,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from paperlist.cli import collection
+from paperlist.cli.deduplicated import write_deduplicated
 from paperlist.cli.errors import EXIT_FOUND, EXIT_OK, UsageError
 from paperlist.cli.options import Options, ReportOptions, SimulateOptions, TagsOptions
+from paperlist.cli.writing import check_output
 from paperlist.cli.pipeline import (
     AUTO,
     Context,
@@ -100,7 +101,10 @@ def run_dupes(options: ReportOptions, context: Context) -> Outcome:
                          view.show_all or view.explain)
     found = any(x.tier == "duplicate" for x in groups)
     status = EXIT_FOUND if found and view.exit_code and g.status == EXIT_OK else g.status
-    return status, DUPES_RENDERERS[options.format](report, context.style)
+    text = DUPES_RENDERERS[options.format](report, context.style)
+    if view.write_deduplicated:
+        write_deduplicated(view.write_deduplicated, g, context)
+    return status, text
 
 
 def run_triage(options: ReportOptions, context: Context) -> Outcome:
@@ -108,24 +112,10 @@ def run_triage(options: ReportOptions, context: Context) -> Outcome:
     return g.status, reading_list(g, options.selection, options.format, context.style)
 
 
-def _check_output(output: str | None, inputs: list[str], kept: tuple[tuple[str, str], ...] = ()) -> None:
-    """Refuse to write the report over a file the run reads or keeps: an input, the collection, a rules or a
-    decisions file (the same file, also through a link)."""
-    if not output or output == "-" or not os.path.exists(output):
-        return
-    for path, what in [(p, "an input") for p in inputs] + list(kept):
-        try:
-            same = os.path.samefile(output, path)
-        except OSError:
-            continue
-        if same:
-            raise UsageError(f"-o {output} is {what} ({path}); the report would replace it: choose another file")
-
-
 def run_report(options: ReportOptions, context: Context) -> Outcome:
-    _check_output(options.output, [], options.kept_files)  # before the collection is even opened
+    check_output(options.output, [], options.kept_files)  # before the collection is even opened
     g = gather(options, context)
-    _check_output(options.output, g.loaded.files)
+    check_output(options.output, g.loaded.files)
     focus = options.selection.focus
     papers, pinned, marks = g.grouping.papers, frozenset(), {}
     if g.marks is not None:  # a collection: read and skipped papers left out, wanted ones first, marks shown

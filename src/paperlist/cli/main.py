@@ -7,7 +7,6 @@ import contextlib
 import gc
 import io
 import os
-import stat
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from paperlist.cli.commands import run
 from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from paperlist.cli.options import options_from
 from paperlist.cli.pipeline import Context
+from paperlist.cli.writing import write_whole
 from paperlist.collection.store import StoreError
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import Style
@@ -109,27 +109,10 @@ def write_output(stdout: TextIO | None, text: str) -> str | None:
 
 
 def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
-    """Write a report file whole: a regular file through a temporary one beside it (a failed write leaves no half
-    report), what a link points to rather than the link, and a device or FIFO by writing through it (never
-    replacing it with a file)."""
-    target = os.path.realpath(path)
-    temporary = f"{target}.partial"
-    try:
-        if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
-            with open(target, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            temporary = ""
-        else:
-            with open(temporary, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(temporary, target)
-    except OSError as exc:
-        diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {exc.strerror or exc}\n")
-        try:
-            if temporary:
-                os.remove(temporary)
-        except OSError:
-            pass
+    """Write the report file whole and say so on stderr."""
+    problem = write_whole(path, text)
+    if problem is not None:
+        diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {problem}\n")
         return EXIT_ERROR
     diagnostics.write(f"wrote {terminal_safe(path)} ({len(text.encode('utf-8')) // 1024} KB)\n")
     return status

@@ -61,6 +61,7 @@ class DupesView:
     explain: bool = False
     exit_code: bool = False
     show_all: bool = False  # exact copies in full, not one line each
+    write_deduplicated: str | None = None  # a file for the input records minus the duplicate copies
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,7 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
             given.get("mark") or "", tuple(given.get("refs") or ()), _action(given))
     dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
                       bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")),
-                      bool(given.get("all")))
+                      bool(given.get("all")), given.get("write_deduplicated"))
     db = report_db(given.get("db"), bool(given.get("paths")), environ)
     return ReportOptions(command, _inputs(given), _grouping(given), given.get("tags"), given.get("format") or "text",
                          db, given.get("terms") or 0, _selection(given), dupes, given.get("output"),

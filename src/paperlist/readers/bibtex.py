@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
@@ -158,16 +159,9 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
     records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []
     seed: str | None = None
-    lines = _Lines(text)
-    i = 0
-    while (match := _ENTRY_RE.search(text, i)) is not None:
-        kind, line = match.group(1).lower(), lines.at(match.start())
-        close = "}" if match.group(2) == "{" else ")"
-        try:
-            body, i = _braced(text, match.end(), close)
-        except _Broken as exc:
-            warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
-            i = max(exc.at, match.end())
+    for kind, line, _, _, body in _entries(text):
+        if isinstance(body, _Broken):
+            warnings.append(Diagnostic(path, line, f"@{kind} entry: {body}; skipped"))
             continue
         if kind == "comment":
             seed = seed or seed_from_comment(body)
@@ -176,14 +170,9 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
             continue
         try:
             if kind == "string":
-                strings.update({k: v for k, v in _fields(body, strings, match.end()).items()})
+                strings.update({k: v for k, v in _fields(body, strings, 0).items()})
                 continue
-            # JabRef and Citavi write entries without a key ("@Article{,"): the fields are all that matters here.
-            found = None if body.lstrip().startswith(",") else _KEY_RE.match(body)
-            if "," not in body or (found is None and not body.lstrip().startswith(",")):
-                raise _Broken("entry without a key or fields", match.end())
-            key = found.group(1) if found else None
-            fields = _fields(body[body.index(",") + 1:], strings, match.end())
+            key, fields = _keyed_fields(body, strings)
         except _Broken as exc:
             warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
             continue
@@ -194,3 +183,36 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
             continue
         records.append((line, snippet_text, record))
     return list_from_records(records, path, seed, "bibtex", warnings)
+
+
+def _keyed_fields(body: str, strings: dict[str, str]) -> tuple[str | None, dict[str, str]]:
+    """An entry's key and fields."""
+    # JabRef and Citavi write entries without a key ("@Article{,"): the fields are all that matters here.
+    found = None if body.lstrip().startswith(",") else _KEY_RE.match(body)
+    if "," not in body or (found is None and not body.lstrip().startswith(",")):
+        raise _Broken("entry without a key or fields", 0)
+    return (found.group(1) if found else None), _fields(body[body.index(",") + 1:], strings, 0)
+
+
+def _entries(text: str) -> Iterator[tuple[str, int, int, int, str | _Broken]]:
+    """``(kind, line, start, end, body)`` for every ``@kind{...}`` in order: ``text[start:end]`` is the entry's
+    own text; ``body`` is what its braces hold, or why they could not be read."""
+    lines = _Lines(text)
+    i = 0
+    while (match := _ENTRY_RE.search(text, i)) is not None:
+        kind, line = match.group(1).lower(), lines.at(match.start())
+        close = "}" if match.group(2) == "{" else ")"
+        try:
+            body, i = _braced(text, match.end(), close)
+        except _Broken as exc:
+            i = max(exc.at, match.end())
+            yield kind, line, match.start(), i, exc
+            continue
+        yield kind, line, match.start(), i, body
+
+
+def entry_spans(text: str) -> dict[int, tuple[int, int]]:
+    """Where each entry that ``parse_bibtex`` reads as a snippet lies in ``text``, by the line it reports for it:
+    ``text[start:end]``, the entry as written (``@string``, ``@comment`` and ``@preamble`` are no snippets)."""
+    return {line: (start, end) for kind, line, start, end, body in _entries(text)
+            if not isinstance(body, _Broken) and kind not in ("comment", "preamble", "string")}

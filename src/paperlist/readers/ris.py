@@ -91,3 +91,25 @@ def parse_ris(text: str, path: str) -> ReadingList:
             fields[key].append(CONTINUED + line.strip())
     finish(last, closed=False)
     return list_from_records(records, path, None, "ris", warnings)
+
+
+def record_spans(text: str) -> dict[int, tuple[int, int]]:
+    """Where each record lies in ``text``, by the line ``parse_ris`` reports for it (its ``TY``):
+    ``text[start:end]``, from its ``TY`` line to its ``ER`` line, or up to the next ``TY`` when it has none."""
+    spans: dict[int, tuple[int, int]] = {}
+    body = text.removeprefix("\ufeff")
+    offset = len(text) - len(body)
+    opened: tuple[int, int] | None = None  # (line, start) of the record being read
+    for number, raw in enumerate(body.splitlines(keepends=True), 1):
+        match = _TAG_RE.match(raw.rstrip())
+        if match and match.group(1) == "TY":
+            if opened is not None:
+                spans[opened[0]] = (opened[1], offset)
+            opened = (number, offset)
+        offset += len(raw)
+        if match and match.group(1) == "ER" and opened is not None:
+            spans[opened[0]] = (opened[1], offset)
+            opened = None
+    if opened is not None:
+        spans[opened[0]] = (opened[1], offset)
+    return spans

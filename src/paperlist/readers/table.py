@@ -33,7 +33,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "scholar_id": ("scholar_id",),
     # The record's own id: paperlist's export, then ASReview/BibDedupe sets, Zotero, Scopus, Web of Science, PubMed.
     "source_id": ("source_id", "id", "record_id", "key", "eid", "ut (unique wos id)", "ut", "pmid"),
-    "kind": ("kind", "document type", "item type", "dt", "type", "publication type"),
+    "kind": ("kind", "entrytype", "document type", "item type", "dt", "type", "publication type"),
     "keywords": ("keywords", "author keywords", "manual tags", "de"),
 }
 
@@ -78,8 +78,7 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
         if not body:
             warnings.append(Diagnostic(path, number, "row has no text, abstract or title; skipped"))
             continue
-        given = row.get("line", "")
-        line = int(given) if given.isascii() and given.isdigit() and len(given) <= 9 else number
+        line = _line(row, number)
         record = Record(title, row.get("authors") or None, (row.get("year") or "")[:4] or None,
                         row.get("venue") or None, clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
@@ -103,19 +102,23 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
     return lists
 
 
-def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]:
-    """A CSV or TSV export with a header row; columns are recognised by name (COLUMNS)."""
-    warnings: list[Diagnostic] = []
+def _table(text: str, delimiter: str, path: str,
+           warnings: list[Diagnostic]) -> tuple[dict[str, int] | None, list[tuple[int, int, dict[str, str]]], int]:
+    """The recognised columns (None for a header without a title, abstract or text column), every non-blank row
+    as ``(first line, last line, values)`` and the header's last line."""
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
-    rows: list[tuple[int, dict[str, str]]] = []
+    rows: list[tuple[int, int, dict[str, str]]] = []
+    columns, header_end = None, 0
     try:
         header = next(reader, None)
         if header is None:
-            return [list_from_records([], path, None, "csv", [Diagnostic(path, None, "empty file")])]
+            warnings.append(Diagnostic(path, None, "empty file"))
+            return None, rows, 0
         columns = _columns(header)
         if not {"text", "title", "abstract"} & set(columns):
             warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
-            return [list_from_records([], path, None, "csv", warnings)]
+            return None, rows, reader.line_num
+        header_end = reader.line_num
         start = reader.line_num + 1
         for row in reader:
             if reader.line_num - start >= MAX_ROW_LINES:
@@ -126,11 +129,36 @@ def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]
             if not any(cell.strip() for cell in row):
                 continue
             values = {field: row[i].strip() if i < len(row) else "" for field, i in columns.items()}
-            rows.append((row_start, values))
+            rows.append((row_start, reader.line_num, values))
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
-    return _rows_to_lists(rows, path, "csv", warnings)
+    return columns, rows, header_end
 
+
+def _line(row: dict[str, str], number: int) -> int:
+    """The line a row's snippet reports: its ``line`` column (paperlist's own export) or where it starts."""
+    given = row.get("line", "")
+    return int(given) if given.isascii() and given.isdigit() and len(given) <= 9 else number
+
+
+def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]:
+    """A CSV or TSV export with a header row; columns are recognised by name (COLUMNS)."""
+    warnings: list[Diagnostic] = []
+    columns, rows, _ = _table(text, delimiter, path, warnings)
+    if columns is None:
+        return [list_from_records([], path, None, "csv", warnings)]
+    return _rows_to_lists(((first, values) for first, _, values in rows), path, "csv", warnings)
+
+
+def row_spans(text: str, delimiter: str = ",") -> tuple[int, dict[int, tuple[int, int]]]:
+    """Where the header ends in ``text`` and where each row lies, by the line its snippet reports:
+    ``text[start:end]``, the row as written (with its line end)."""
+    _, rows, header_end = _table(text, delimiter, "", [])
+    offsets = [len(text) - len(text.removeprefix("\ufeff"))]
+    for line in io.StringIO(text.removeprefix("\ufeff"), newline="").readlines():
+        offsets.append(offsets[-1] + len(line))
+    spans = {_line(values, first): (offsets[first - 1], offsets[last]) for first, last, values in rows}
+    return offsets[min(header_end, len(offsets) - 1)], spans
 
 def parse_jsonl(text: str, path: str) -> list[ReadingList]:
     """paperlist's own ``export --format jsonl`` (or any JSON Lines with the same keys)."""

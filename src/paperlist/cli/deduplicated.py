@@ -1,0 +1,69 @@
+"""``dupes --write-deduplicated``: the input files again, minus the copies papers do not keep."""
+
+from __future__ import annotations
+
+import os
+
+from paperlist.cli.errors import UsageError
+from paperlist.cli.pipeline import Context, Gathered
+from paperlist.cli.writing import check_output, write_whole
+from paperlist.inputs.files import decode_bytes, read_bytes
+from paperlist.readers.bibtex import entry_spans
+from paperlist.readers.ris import record_spans
+from paperlist.readers.table import row_spans
+from paperlist.render.references import render_bibtex, render_ris
+from paperlist.render.terminal import terminal_safe
+from paperlist.render.textfmt import plural
+from paperlist.reports.deduplicated import RAW_FORMATS, Source, dropped_copies, without_copies
+
+# What an output file's name says it should hold.
+_EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv"}
+
+
+def write_deduplicated(out: str, g: Gathered, context: Context) -> None:
+    """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
+    one RIS, BibTeX or CSV format, else one RIS or BibTeX entry per paper."""
+    if g.marks is not None:
+        raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
+    check_output(out, g.loaded.files, option="--write-deduplicated", written="the copy")
+    wanted = _EXTENSION_FORMATS.get(os.path.splitext(out)[1].lower())
+    of_file = {f: [rl for rl in g.loaded.lists if rl.path == f or rl.path.startswith(f + "#")] for f in g.loaded.files}
+    formats = {rl.source for rl in g.loaded.lists}
+    copyable = (len(formats) == 1 and next(iter(formats)) in RAW_FORMATS and wanted in (None, *formats)
+                and sum(map(len, of_file.values())) == len(g.loaded.lists))
+    sources = [_source(f, of_file[f][0].source) for f in g.loaded.files if of_file[f]] if copyable else []
+    if copyable and None not in sources and _one_header(sources):
+        result = without_copies(sources, dropped_copies(g.grouping.papers))  # type: ignore[arg-type]
+        text, what = result.text, (f"{result.records - result.dropped} of {plural(result.records, 'record')} "
+                                   f"({plural(result.dropped, 'duplicate copy', 'duplicate copies')} left out)")
+    elif wanted in ("ris", "bibtex"):
+        render = render_ris if wanted == "ris" else render_bibtex
+        text = render(g.grouping.papers, g.seeds)
+        what = f"{plural(len(g.grouping.papers), 'paper')}, one {'RIS' if wanted == 'ris' else 'BibTeX'} entry each"
+    else:
+        kinds = ", ".join(sorted(formats)) or "no records"
+        raise UsageError(f"--write-deduplicated {out}: the inputs are {kinds}, which cannot be copied record for "
+                         "record; name OUT .ris or .bib for one entry per paper")
+    problem = write_whole(out, text)
+    if problem is not None:
+        raise UsageError(f"writing {out}: {problem}")
+    context.stderr.write(f"wrote {terminal_safe(out)}: {what}\n")
+
+
+def _source(path: str, fmt: str) -> Source | None:
+    """An input read again as text with where its records lie, for copying them; None when it can no longer be
+    read."""
+    data = read_bytes(path).data
+    text = decode_bytes(data, path).text if data is not None else None
+    if text is None:
+        return None
+    if fmt == "csv":
+        header_end, spans = row_spans(text, "\t" if path.lower().endswith(".tsv") else ",")
+        return Source(path, text, fmt, spans, header_end)
+    return Source(path, text, fmt, record_spans(text) if fmt == "ris" else entry_spans(text))
+
+
+def _one_header(sources: list[Source | None]) -> bool:
+    """Whether CSV inputs share their header line, so that their rows can follow one another."""
+    headers = {s.text.partition("\n")[0].strip().lstrip("\ufeff") for s in sources if s and s.format == "csv"}
+    return len(headers) <= 1

@@ -1,0 +1,76 @@
+"""Input files, minus the copies ``dupes`` found -> the same files' text, one record per paper (pure).
+
+Each record kept is the input's own text, byte for byte (its fields, its order, its ``@string``s, the lines
+paperlist could not read): only the records of the copies a paper does not keep are cut out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from paperlist.model import Paper
+
+RAW_FORMATS = ("ris", "bibtex", "csv")  # the formats whose records can be cut out of the input's own text
+_BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One input file as read: its path, text and format, where each record lies in the text by the line its
+    snippet reports (``text[start:end]``, from the format's reader), and where a CSV's header ends."""
+
+    path: str
+    text: str
+    format: str
+    spans: dict[int, tuple[int, int]]
+    header_end: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Deduplicated:
+    """The copy to write and what went into it."""
+
+    text: str
+    records: int  # records of the input that paperlist read
+    dropped: int  # of them, the copies left out
+
+
+def dropped_copies(papers: Iterable[Paper]) -> set[tuple[str, int]]:
+    """``(list path, line)`` of every copy a paper does not keep."""
+    return {(m.path, m.line) for p in papers if len(p.members) > 1 for n, m in enumerate(p.members) if n != p.keep}
+
+
+def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The text without the spans, each taken with the blank lines after it."""
+    out, at = [], 0
+    for start, end in sorted(spans):
+        out.append(text[at:start])
+        while end < len(text):
+            match = _BLANK_LINE_RE.match(text, end)
+            if not match or match.end() == end:
+                break
+            end = match.end()
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def without_copies(sources: Sequence[Source], dropped: set[tuple[str, int]]) -> Deduplicated:
+    """The sources' text (all of one format) joined, each without the records of ``dropped``; a CSV's header
+    once. ``dropped`` names copies by their file's path (or ``path#n`` for a file's lists) and line."""
+    parts, records, cut = [], 0, 0
+    for n, source in enumerate(sources):
+        spans = source.spans
+        records += len(spans)
+        lines = {line for path, line in dropped if path == source.path or path.startswith(source.path + "#")}
+        gone = [spans[line] for line in sorted(lines) if line in spans]
+        cut += len(gone)
+        text = _cut(source.text, gone)
+        if n and source.format == "csv":
+            text = text[source.header_end:]  # the header once, from the first file
+        if parts and not parts[-1].endswith(("\n", "\r")):
+            parts.append("\n")
+        parts.append(text)
+    return Deduplicated("".join(parts), records, cut)

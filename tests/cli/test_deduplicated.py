@@ -1,0 +1,106 @@
+"""dupes --write-deduplicated: the input records minus the duplicate copies, each kept record as it was written."""
+
+import re
+import unittest
+from pathlib import Path
+
+from tests.helpers import TempDir, run_cli
+
+RIS_A = ("TY  - JOUR\nTI  - Sharing GPU clusters among teams\nAU  - Lee, A\nPY  - 2020\n"
+         "AB  - We study how GPU clusters are shared among research teams at universities.\nER  - \n\n"
+         "TY  - JOUR\nTI  - Data loading pipelines\nAB  - Input pipelines often limit training speed.\nER  - \n\n")
+# Windows line ends, a DOI the first copy lacks, and a paper of its own.
+RIS_B = ("TY  - JOUR\r\nTI  - Sharing GPU clusters among teams\r\nAU  - Lee, A.\r\nPY  - 2020\r\nDO  - 10.1/x\r\n"
+         "ER  - \r\n\r\nTY  - CONF\r\nTI  - Serving models at low latency\r\nER  - \r\n")
+
+BIB = """@string{tpds = {IEEE Transactions on Parallel and Distributed Systems}}
+@comment{Related papers: GPU sharing}
+
+@article{lee2020sharing,
+  title = {Sharing {GPU} Clusters Among Teams},
+  journal = tpds,
+  year = 2020,
+  abstract = {We study how GPU clusters are shared among research teams at universities.}
+}
+
+@article{lee2020sharingb,
+  title = {Sharing GPU clusters among teams},
+  journal = tpds,
+  year = {2020},
+  abstract = {We study how GPU clusters are shared among research teams at universities.}
+}
+
+@inproceedings{kim2021serving,
+  title = {Serving Models at Low Latency},
+  year = {2021}
+}
+"""
+
+CSV_HEADER = "ID,title,abstract,year\n"
+CSV_A = CSV_HEADER + ('id_1,Sharing GPU clusters among teams,"We study how GPU clusters are shared,\nline two.",2020\n'
+                      "id_2,Data loading pipelines,Input pipelines often limit training speed.,2021\n")
+CSV_B = CSV_HEADER + ('id_3,Sharing GPU clusters among teams,"We study how GPU clusters are shared,\nline two.",2020\n'
+                      "id_4,,,\n")
+
+
+class WriteDeduplicatedTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.out = str(self.tmp.path / "out")
+
+    def dedupe(self, *paths: str, out: str) -> tuple[int, str, bytes]:
+        code, _, err = run_cli("dupes", *paths, "--write-deduplicated", out, "--quiet")
+        return code, err, (Path(out).read_bytes() if code == 0 else b"")
+
+    def test_ris_keeps_each_kept_record_byte_for_byte(self):
+        a, b = self.tmp.write("a.ris", RIS_A), self.tmp.write("b.ris", RIS_B.encode())
+        code, err, written = self.dedupe(a, b, out=self.out + ".ris")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(err, f"wrote {self.out}.ris: 3 of 4 records (1 duplicate copy left out)\n")
+        # The first copy is kept (the longer one); the second file keeps its own paper and its CRLF line ends.
+        self.assertEqual(written, RIS_A.encode() + b"TY  - CONF\r\nTI  - Serving models at low latency\r\nER  - \r\n")
+        code, out, _ = run_cli("dupes", self.out + ".ris", "--format", "json")
+        self.assertIn('"groups": 0', out)
+
+    def test_bibtex_keeps_its_strings_comments_and_entries_as_written(self):
+        path = self.tmp.write("refs.bib", BIB)
+        code, err, written = self.dedupe(path, out=self.out + ".bib")
+        self.assertEqual(code, 0, err)
+        expected = re.sub(r"@article\{lee2020sharingb,.*?\n}\n\n", "", BIB, flags=re.S)
+        self.assertEqual(written.decode(), expected)
+        self.assertIn("journal = tpds,", expected)
+
+    def test_csv_keeps_its_columns_once_and_the_rows_it_cannot_read(self):
+        a, b = self.tmp.write("a.csv", CSV_A), self.tmp.write("b.csv", CSV_B)
+        code, err, written = self.dedupe(a, b, out=self.out + ".csv")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(written.decode(), CSV_A + "id_4,,,\n")
+        self.assertIn("3 of 4 records (1 duplicate copy left out)", err)
+
+    def test_mixed_inputs_become_one_entry_per_paper_in_the_format_out_names(self):
+        ris, csv = self.tmp.write("a.ris", RIS_A), self.tmp.write("b.csv", CSV_A)
+        code, err, written = self.dedupe(ris, csv, out=self.out + ".ris")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(err, f"wrote {self.out}.ris: 3 papers, one RIS entry each\n")
+        self.assertEqual(written.decode().count("TY  - "), 3)
+        code, _, err = run_cli("dupes", ris, csv, "--write-deduplicated", self.out + ".txt")
+        self.assertEqual((code, err), (2, f"paperlist: error: --write-deduplicated {self.out}.txt: the inputs are csv, "
+                                          "ris, which cannot be copied record for record; name OUT .ris or .bib for "
+                                          "one entry per paper\n"))
+
+    def test_it_never_writes_over_an_input_or_from_a_collection(self):
+        a = self.tmp.write("a.ris", RIS_A)
+        code, _, err = run_cli("dupes", a, "--write-deduplicated", a)
+        self.assertEqual((code, err), (2, f"paperlist: error: --write-deduplicated {a} is an input ({a}); the copy "
+                                          "would replace it: choose another file\n"))
+        self.assertEqual(Path(a).read_text(encoding="utf-8"), RIS_A)
+        db = str(self.tmp.path / "c.db")
+        run_cli("add", a, "--db", db)
+        code, _, err = run_cli("dupes", "--db", db, "--write-deduplicated", self.out + ".ris")
+        self.assertEqual((code, err), (2, "paperlist: error: --write-deduplicated copies input files: give PATHs, "
+                                          "not a collection (--db)\n"))
+
+
+if __name__ == "__main__":
+    unittest.main()
