@@ -55,12 +55,12 @@ def split_authors(authors: str | None) -> tuple[list[str], bool]:
     (['Chen, Z', 'Kommrusch, S', 'Monperrus, M'], True)
     >>> split_authors("Zuber, J and Le Quintrec, M and Sberro-Soussan, R")
     (['Zuber, J', 'Le Quintrec, M', 'Sberro-Soussan, R'], False)
-    >>> split_authors("Lee, Ann; van der Berg, Jan")
-    (['Lee, Ann', 'van der Berg, Jan'], False)
+    >>> split_authors("Lee, Ann; van der Berg, Jan and Kim, B")
+    (['Lee, Ann', 'van der Berg, Jan', 'Kim, B'], False)
     """
     text = (authors or "").strip()
     cut = bool(_ELLIPSIS_RE.search(text))
     text = _ELLIPSIS_RE.sub("", text).strip().rstrip(",")
-    parts = text.split(";") if ";" in text else _AND_RE.split(text)
+    parts = [q for p in text.split(";") for q in _AND_RE.split(p)]  # exports mix them: "A, B; C, D and E, F"
     people = [family_first(p) for part in parts for p in _persons(part)]
     return [p for p in people if p and p.lower() != "others"], cut or any(p.strip().lower() == "others" for p in parts)

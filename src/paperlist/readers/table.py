@@ -7,7 +7,7 @@ import io
 import json
 from collections.abc import Iterable
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
@@ -79,7 +79,8 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
             warnings.append(Diagnostic(path, number, "row has no text, abstract or title; skipped"))
             continue
         line = _line(row, number)
-        record = Record(title, row.get("authors") or None, (row.get("year") or "")[:4] or None,
+        record = Record(collapse_whitespace(title) if title else None, row.get("authors") or None,
+                        (row.get("year") or "")[:4] or None,
                         row.get("venue") or None, clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
                         title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title,

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.names import split_authors
 from paperlist.match.papers import merged_record
 from paperlist.model import Paper, Record
 from paperlist.render.references import render_bibtex, render_ris
@@ -254,7 +255,7 @@ def render_triage_json(report: TriageReport, style: Style = Style()) -> str:
 def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
     """One row per paper; lists, occurrences and tags joined with ``;``."""
     header = ["rank", "paper", "focus", "lists", "text", "seed_titles", "occurrences", "tags", "title", "authors",
-              "year", "doi", "url", "mark", "fingerprint", "relevance", "why"]
+              "year", "doi", "url", "mark", "fingerprint", "relevance", "why", "source_id", "author_list"]
     rows = []
     for e in report.entries:
         record = merged_record(e.paper) or Record()
@@ -263,7 +264,8 @@ def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
                      ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags),
                      record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or "",
                      report.marks.get(e.paper.id, ""), fingerprint(match_key(e.paper.kept.text)),
-                     "" if e.score is None else round(e.score, 4), ";".join(e.why)])
+                     "" if e.score is None else round(e.score, 4), ";".join(e.why), record.source_id or "",
+                     ";".join(split_authors(record.authors)[0])])
     return to_csv(header, rows, style.csv_raw)
 
 

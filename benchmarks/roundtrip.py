@@ -1,0 +1,145 @@
+"""Round trip: every fixture read by paperlist, written as RIS and BibTeX, read back by rispy and bibtexparser.
+
+    /work/bench-venv/bin/python benchmarks/roundtrip.py [FILE_OR_DIR ...]
+
+For every input (default: the test fixtures, ``examples/`` and the labelled ``sr-dedup-benchmark`` sets when
+``../shared/data`` is there) paperlist writes one entry per paper (``triage --format ris|bibtex``) and its own
+view of the same papers (``triage --format json``). rispy and bibtexparser 2 (with its co-author splitting; the
+benchmark's venv only, never a paperlist dependency: without them the script says so and stops) read the entries
+back; each entry's title, authors (as a list of persons), year, DOI and original id (RIS ``ID``, the BibTeX
+key where paperlist keeps the record's own) are compared with what paperlist read. BibTeX values are taken out of
+paperlist's LaTeX escaping (``\\&``, ``\\{``) first: bibtexparser leaves LaTeX as written unless pylatexenc is
+installed. Prints a Markdown table of the entries that differ, per field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELDS = ("title", "authors", "year", "doi", "id")
+_UNESCAPE = {r"\textbackslash{}": "\\", r"\textasciitilde{}": "~", r"\textasciicircum{}": "^"}
+_UNESCAPE_RE = re.compile(r"\\textbackslash\{\}|\\textasciitilde\{\}|\\textasciicircum\{\}|\\([{}%&#$_])")
+
+
+def paperlist(*argv: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "paperlist", *argv, "--quiet"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    if done.returncode not in (0, 1):
+        raise RuntimeError(done.stderr.strip())
+    return done.stdout
+
+
+def expected(path: str) -> list[dict[str, object]]:
+    """What paperlist read, per paper, in the order it writes them."""
+    out = []
+    for p in json.loads(paperlist("triage", path, "--format", "json"))["papers"]:
+        out.append({"title": p["title"], "authors": p["author_list"], "year": p["year"], "doi": p["doi"],
+                    "id": p["source_id"]})
+    return out
+
+
+def from_ris(text: str) -> list[dict[str, object]]:
+    import rispy
+    return [{"title": e.get("title") or e.get("primary_title"), "authors": e.get("authors", []),
+             "year": e.get("year"), "doi": e.get("doi"), "id": e.get("id")} for e in rispy.loads(text)]
+
+
+def _latex(value: str | None) -> str | None:
+    if value is None:
+        return None
+    return _UNESCAPE_RE.sub(lambda m: m.group(1) or _UNESCAPE[m.group()], value)
+
+
+def from_bibtex(text: str) -> tuple[list[dict[str, object]], int]:
+    import bibtexparser
+    from bibtexparser.middlewares import SeparateCoAuthors
+    library = bibtexparser.parse_string(text, append_middleware=[SeparateCoAuthors()])
+    out = []
+    for e in library.entries:
+        fields = {f.key: f.value for f in e.fields}
+        authors = [_latex(a) for a in fields.get("author", []) if a != "others"]
+        out.append({"title": _latex(fields.get("title")), "authors": authors, "year": fields.get("year"),
+                    "doi": _latex(fields.get("doi")), "id": e.key})
+    return out, len(library.failed_blocks)
+
+
+def compare(want: list[dict[str, object]], got: list[dict[str, object]], keys_are_ids: bool) -> dict[str, int]:
+    """Entries that differ, per field (every field counts as different for an entry missing from ``got``). A key
+    that two papers' records share cannot name both: those get a suffix, by design."""
+    shared = {w["id"] for w in want if w["id"] and sum(v["id"] == w["id"] for v in want) > 1}
+    wrong = dict.fromkeys(FIELDS, 0)
+    wrong["entries"] = abs(len(want) - len(got))
+    for w, g in zip(want, got):
+        for f in FIELDS:
+            expected_value = w[f] or ([] if f == "authors" else None)
+            if f == "title" and w["title"] is None:
+                continue  # a made title, marked as such: not the paper's, nothing to compare
+            if f == "id" and keys_are_ids:
+                if w["id"] not in shared and w["id"] and re.fullmatch(r"[A-Za-z0-9_:./+-]{1,80}", str(w["id"])) and g["id"] != w["id"]:
+                    wrong[f] += 1
+                continue
+            wrong[f] += (g[f] or ([] if f == "authors" else None)) != expected_value
+    return wrong
+
+
+def inputs(given: list[str]) -> list[Path]:
+    if given:
+        return [Path(g) for g in given]
+    found = sorted((ROOT / "tests" / "data" / "formats").iterdir()) + sorted((ROOT / "tests" / "data" / "exports")
+                                                                             .iterdir()) + [ROOT / "examples"]
+    found = [p for p in found if p.suffix != ".py"]
+    sets = ROOT.parent / "shared" / "data" / "sr-dedup-benchmark"
+    if sets.is_dir():
+        found += sorted(p for p in sets.glob("*/records_pre_merged.csv*"))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*")
+    args = parser.parse_args()
+    try:
+        import bibtexparser  # noqa: F401
+        import rispy  # noqa: F401
+    except ImportError as exc:
+        print(f"skipped: {exc.name} is not installed in this Python (pip install rispy bibtexparser)", file=sys.stderr)
+        return 0
+    print("| input | papers | parser | entries missing | title | authors | year | doi | id |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    totals: dict[str, dict[str, int]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for path in inputs(args.paths):
+            source = str(path)
+            if path.suffix == ".gz":
+                source = os.path.join(folder, path.parent.name + ".csv")
+                Path(source).write_bytes(gzip.decompress(path.read_bytes()))
+            want = expected(source)
+            ris = from_ris(paperlist("triage", source, "--format", "ris"))
+            bib, failed = from_bibtex(paperlist("triage", source, "--format", "bibtex"))
+            for name, got, keys in (("rispy", ris, False), ("bibtexparser", bib, True)):
+                wrong = compare(want, got, keys)
+                if name == "bibtexparser":
+                    wrong["entries"] += failed
+                label = path.parent.name if path.name.startswith("records_pre_merged") else path.name
+                print(f"| {label} | {len(want)} | {name} | " + " | ".join(str(wrong[f]) for f in ("entries", *FIELDS))
+                      + " |", flush=True)
+                total = totals.setdefault(name, dict.fromkeys(("papers", "entries", *FIELDS), 0))
+                total["papers"] += len(want)
+                for f in ("entries", *FIELDS):
+                    total[f] += wrong[f]
+    for name, total in totals.items():
+        print(f"| all | {total['papers']} | {name} | " + " | ".join(str(total[f]) for f in ("entries", *FIELDS)) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
