@@ -46,6 +46,12 @@ class Record:
     keywords: str | None = None  # the record's own keywords, "; "-joined
 
 
+def paper_ref(paper_id: int) -> str:
+    """How every view writes a collection's paper id and ``mark`` takes it: ``p41``, never a bare number, which
+    a run over PATHs prints as a rank."""
+    return f"p{paper_id}"
+
+
 # How a title that paperlist made from a snippet begins in RIS and BibTeX: its readers drop such a title again.
 MADE_TITLE_PREFIX = "[untitled; from the snippet] "
 

@@ -100,7 +100,7 @@ class HardeningTest(unittest.TestCase):
     def test_report_never_overwrites_the_collection_rules_or_decisions(self):
         db = str(self.tmp.path / "c.db")
         self.assertEqual(run_cli("add", self.good, "--db", db)[0], 0)
-        self.assertEqual(run_cli("mark", "read", "1", "--db", db)[0], 0)
+        self.assertEqual(run_cli("mark", "read", "p1", "--db", db)[0], 0)
         kept = Path(db).read_bytes()
         rules = self.tmp.write("rules.toml", '[tags]\ngpu = ["gpu"]\n')
         decisions = self.tmp.write("same.txt", "# none yet\n")

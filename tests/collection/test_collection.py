@@ -162,20 +162,25 @@ class CommandsTest(unittest.TestCase):
         self.add(str(EXAMPLES))
         papers = json.loads(run_cli("triage", "--db", self.db, "--format", "json")[1])["papers"]
         first, last = papers[0]["paper"], papers[-1]["paper"]
-        code, out, err = run_cli("mark", "read", str(first), "--db", self.db)
+        code, out, err = run_cli("mark", "read", f"p{first}", "--db", self.db)
         self.assertEqual((code, err), (0, ""))
-        self.assertEqual(out, f"paper {first} marked read: {papers[0]['text'][:58].rstrip()}…\n")  # 80 columns
+        self.assertEqual(out, f"p{first} marked read: {papers[0]['text'][:63].rstrip()}…\n")  # 80 columns
         fingerprint = json.loads(run_cli("export", "--db", self.db, "--format", "json")[1])
-        self.assertEqual(run_cli("mark", "want", str(last), "--db", self.db)[0], 0)
+        self.assertEqual(run_cli("mark", "want", f"p{last}", "--db", self.db)[0], 0)
         after = json.loads(run_cli("triage", "--db", self.db, "--format", "json")[1])["papers"]
         self.assertNotIn(first, [p["paper"] for p in after])
         self.assertEqual(after[0]["paper"], last)
         everything = json.loads(run_cli("triage", "--db", self.db, "--format", "json", "--all")[1])["papers"]
         self.assertIn(first, [p["paper"] for p in everything])
         self.assertEqual(fingerprint["totals"]["papers"], 14)
-        code, _, err = run_cli("mark", "read", "999", "--db", self.db)
-        self.assertEqual((code, err), (2, f"paperlist: error: no paper '999' in {self.db} (every collection view shows "
-                                          "paper ids; a fingerprint counts once its list is added)\n"))
+        code, _, err = run_cli("mark", "read", "p999", "--db", self.db)
+        self.assertEqual((code, err), (2, f"paperlist: error: no paper 'p999' in {self.db} (every collection view "
+                                          "shows paper ids, p41; a fingerprint counts once its list is added)\n"))
+        # A bare number is refused: over PATHs the views number papers by rank, and rank 1 is not p1.
+        code, _, err = run_cli("mark", "read", "1", "--db", self.db)
+        self.assertEqual((code, err), (2, "paperlist: error: '1' is a bare number: paper ids are written p1 in the "
+                                          "collection's views (triage --db, dupes --db, report --db); a number from a "
+                                          "run over PATHs is a rank, which names no paper\n"))
 
     def test_report_commands_on_the_collection_equal_the_files(self):
         self.add(str(EXAMPLES))
@@ -299,7 +304,7 @@ class MigrationTest(unittest.TestCase):
         connection.close()
         # The same history on the current schema: examples added, paper 3 read, one near pair split.
         run_cli("add", str(EXAMPLES), "--db", fresh)
-        run_cli("mark", "read", "3", "--db", fresh)
+        run_cli("mark", "read", "p3", "--db", fresh)
         run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
 
         info = run_cli("db", "info", "--db", old)[1]
@@ -363,16 +368,16 @@ class DecisionUnderAnAddTest(unittest.TestCase):
         writer.execute("BEGIN IMMEDIATE")  # as an add holds the collection while it merges
         writer.execute("UPDATE texts SET paper = 2 WHERE paper = 3")
         marks = [subprocess.Popen([sys.executable, "-m", "paperlist", "mark", "read", ref, "--db", db], cwd=ROOT,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for ref in ("3", "2")]
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for ref in ("p3", "p2")]
         time.sleep(1.0)
         self.assertEqual([m.poll() for m in marks], [None, None])  # waiting for the lock
         writer.execute("COMMIT")
         (out3, err3), (out2, err2) = (m.communicate(timeout=60) for m in marks)
         self.assertEqual((marks[0].returncode, out3), (2, ""))
-        self.assertEqual(err3, f"paperlist: error: no paper '3' in {db} (every collection view shows paper ids; a "
-                               "fingerprint counts once its list is added)\n")
+        self.assertEqual(err3, f"paperlist: error: no paper 'p3' in {db} (every collection view shows paper ids, "
+                               "p41; a fingerprint counts once its list is added)\n")
         self.assertEqual((marks[1].returncode, err2), (0, ""))
-        self.assertTrue(out2.startswith("paper 2 marked read: "), out2)
+        self.assertTrue(out2.startswith("p2 marked read: "), out2)
         # Every text of the merged paper carries the mark (the mark saw the merge).
         texts = writer.execute("SELECT count(DISTINCT fingerprint) FROM texts WHERE paper = 2").fetchone()[0]
         stored = writer.execute("SELECT count(*) FROM marks WHERE mark = 'read'").fetchone()[0]

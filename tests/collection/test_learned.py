@@ -44,8 +44,8 @@ class LearnedTriageTest(unittest.TestCase):
         self.assertGreater(first["score"]["seed_likeness"], 0)
 
     def test_marks_reorder_the_rest_and_the_decisions_win(self):
-        self.cli("mark", "want", str(self.ids[COPPER[0]]))
-        self.cli("mark", "skip", str(self.ids[HEART[0]]))
+        self.cli("mark", "want", f"p{self.ids[COPPER[0]]}")
+        self.cli("mark", "skip", f"p{self.ids[HEART[0]]}")
         doc = json.loads(self.cli("triage", "--format", "json"))
         self.assertEqual(doc["rule"], "papers marked want first, then ranked by your 2 marks: 1 relevant (want, "
                                       "read), 1 not (skip): most like the relevant papers and least like the others "
@@ -72,13 +72,13 @@ class LearnedTriageTest(unittest.TestCase):
         self.assertEqual(self.cli("triage", "--format", "json"), json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
     def test_a_skip_alone_pushes_its_like_down(self):
-        self.cli("mark", "skip", str(self.ids[COPPER[0]]))
+        self.cli("mark", "skip", f"p{self.ids[COPPER[0]]}")
         texts = [p["text"] for p in self.papers()]
         self.assertEqual(set(texts[:4]), set(HEART))
         self.assertEqual(set(texts[4:]), set(COPPER[1:]))
 
     def test_all_shows_the_decided_papers_marked_and_the_model_orders_only_the_rest(self):
-        self.cli("mark", "read", str(self.ids[HEART[1]]))
+        self.cli("mark", "read", f"p{self.ids[HEART[1]]}")
         papers = self.papers("--all")
         self.assertEqual([p["mark"] for p in papers].count("read"), 1)
         undecided = [p["text"] for p in papers if not p["mark"]]

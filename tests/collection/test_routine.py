@@ -53,18 +53,19 @@ class RoutineTest(unittest.TestCase):
         self.assertTrue(new.startswith("2 new papers; 1 already in the collection, no marks yet: ranked"), new)
         fingerprints = re.findall(r"fingerprint ([0-9a-f]{16})", new)
         self.assertEqual(len(fingerprints), 2)
-        self.assertNotIn("· paper ", new)
+        self.assertNotIn("· p", new)
         self.assertEqual(re.findall(r"\n\n(\S+) ", new), ["•", "•"])  # no number that `mark` could misread
         # `add --new` shows them again under the ids they keep.
         added = self.cli("add", "--new", self.weeks[2], "--format", "text")
-        shown = dict(re.findall(r"\n\d+\. +(\w+ \w+ \w+)[^\n]*\n(?:.*\n)*?.*· paper (\d+)", added))
+        shown = dict(re.findall(r"\n(p\d+) +(\w+ \w+ \w+)", added)[::-1])
+        shown = {text: ref for ref, text in shown.items()}
         self.assertEqual(set(shown), {"Automating unit test", "Static analysers report"})
         self.cli("mark", "read", shown["Automating unit test"])
         self.cli("mark", "want", fingerprints[1])
         papers = self.stored()
         marked = {text: mark for text, mark in papers.values() if mark}
         self.assertEqual(marked, {WEEKS[2][0][:30]: "read", WEEKS[2][2][:30]: "want"})
-        self.assertEqual(papers[int(shown["Automating unit test"])], (WEEKS[2][0][:30], "read"))
+        self.assertEqual(papers[int(shown["Automating unit test"][1:])], (WEEKS[2][0][:30], "read"))
         # Week 3 repeats the paper marked read: `new` does not count it as new, and it stays read.
         new = json.loads(self.cli("new", self.weeks[3], "--show-known", "--format", "json"))
         self.assertEqual(sorted((p["text"][:30], p["mark"], p["paper"] is None) for p in new["papers"]),
@@ -73,35 +74,35 @@ class RoutineTest(unittest.TestCase):
         triage = self.cli("triage", "--format", "text")
         self.assertIn("1 marked read or skip not shown (--all shows them), papers marked want first", triage.replace("\n", " "))
         # Each entry leads with the id `mark` takes, not its rank (which `mark` would apply to another paper).
-        self.assertRegex(triage.split("\n\n", 1)[1][:40], r"^\d+\. +Static analysers")
+        self.assertRegex(triage.split("\n\n", 1)[1][:40], r"^p\d+ +Static analysers")
         self.assertIn("papers marked want first, then ranked by your 2 marks: 2 relevant (want, read), 0 not (skip)",
                       triage.replace("\n", " "))
-        leads = re.findall(r"\n\n(\d+)\. ", triage)
-        self.assertEqual(leads, re.findall(r"· paper (\d+)", triage))
-        self.assertNotEqual(leads, [str(n) for n in range(1, len(leads) + 1)])  # this week's ranks are not the ids
+        leads = re.findall(r"\n\n(p\d+) ", triage)
+        self.assertEqual(leads, re.findall(r"· (p\d+)", triage))
+        self.assertNotEqual(leads, [f"p{n}" for n in range(1, len(leads) + 1)])  # this week's ranks are not the ids
         markdown = self.cli("triage", "--all", "--format", "markdown")
-        self.assertRegex(markdown, r"- \[x\] \d+\. Automating unit test")
+        self.assertRegex(markdown, r"- \[x\] p\d+ Automating unit test")
         report = self.cli("report", "-o", "-")
         self.assertIn("1 paper marked read or skip is not listed.", report)
         self.assertIn('<span class="tag mark">marked want</span>', report)
-        self.assertEqual(re.findall(r'<span class="rank">(\d+)\.</span>', report), leads)  # ids, as in triage
+        self.assertEqual(re.findall(r'<span class="rank">(p\d+)</span>', report), leads)  # ids, as in triage
         self.assertEqual([p["number"] for p in json.loads(report.split('id="report-data">')[1]
-                                                           .split("</script>")[0])["papers"]], list(map(int, leads)))
+                                                           .split("</script>")[0])["papers"]], leads)
         self.assertNotIn(WEEKS[2][0][:40], report.split('id="reading-section"')[1].split("<script")[0])
 
     def test_mark_clear_unknown_and_validation(self):
         self.cli("add", self.weeks[1])
-        self.assertEqual(self.cli("mark", "skip", "1"), f"paper 1 marked skip: {WEEKS[1][0][:58]}…\n")
-        self.assertEqual(self.cli("mark", "clear", "1"), f"paper 1 mark cleared (was skip): {WEEKS[1][0][:46].rstrip()}…\n")
+        self.assertEqual(self.cli("mark", "skip", "p1"), f"p1 marked skip: {WEEKS[1][0][:63].rstrip()}…\n")
+        self.assertEqual(self.cli("mark", "clear", "p1"), f"p1 mark cleared (was skip): {WEEKS[1][0][:51].rstrip()}…\n")
         self.assertEqual(self.stored()[1][1], None)
-        for ref, message in (("999", f"no paper '999' in {self.db} (every collection view shows paper ids; a "
-                                     "fingerprint counts once its list is added)"),
-                             ("²", "expected a paper id or a 16-digit fingerprint, got '²'"),
-                             ("99999999999999999999", "expected a paper id or a 16-digit fingerprint, got "
-                                                      "'99999999999999999999'"),
-                             ("abc", "expected a paper id or a 16-digit fingerprint, got 'abc'")):
+        for ref, message in (("p999", f"no paper 'p999' in {self.db} (every collection view shows paper ids, p41; "
+                                      "a fingerprint counts once its list is added)"),
+                             ("²", "expected a paper id (p41) or a 16-digit fingerprint, got '²'"),
+                             ("p99999999999999999999", "expected a paper id (p41) or a 16-digit fingerprint, got "
+                                                       "'p99999999999999999999'"),
+                             ("abc", "expected a paper id (p41) or a 16-digit fingerprint, got 'abc'")):
             with self.subTest(ref=ref):
-                self.assertEqual(run_cli("mark", "read", "1", ref, "--db", self.db), (2, "", f"paperlist: error: {message}\n"))
+                self.assertEqual(run_cli("mark", "read", "p1", ref, "--db", self.db), (2, "", f"paperlist: error: {message}\n"))
         self.assertEqual(self.stored()[1][1], None)  # nothing of a refused command was applied
 
     def test_a_failure_between_two_marks_leaves_neither(self):
@@ -116,7 +117,7 @@ class RoutineTest(unittest.TestCase):
                 raise OSError(28, "No space left on device")
             return real(store, fingerprints, mark)
         with mock.patch.object(Store, "set_marks", failing):
-            code, _, _ = run_cli("mark", "read", "1", "2", "--db", self.db)
+            code, _, _ = run_cli("mark", "read", "p1", "p2", "--db", self.db)
         self.assertEqual((code, calls), (2, ["read", "read"]))
         self.assertEqual({mark for _, mark in self.stored().values()}, {None})
 
@@ -125,7 +126,7 @@ class RoutineTest(unittest.TestCase):
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         argv = [sys.executable, "-m", "paperlist", "mark"]
         both = [subprocess.Popen(argv + [mark, ref, "--db", self.db], env=env, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE) for mark, ref in (("read", "1"), ("want", "2"))]
+                                 stderr=subprocess.PIPE) for mark, ref in (("read", "p1"), ("want", "p2"))]
         results = [(p.wait(timeout=60), p.stderr.read()) for p in both]
         for p in both:
             p.stdout.close()
@@ -135,16 +136,16 @@ class RoutineTest(unittest.TestCase):
 
     def test_not_same_by_ids_list_and_undo(self):
         self.cli("add", self.weeks[2])
-        self.assertEqual(run_cli("not-same", "1", "1", "--db", self.db),
-                         (2, "", "paperlist: error: 1 and 1 name the same paper (1): give two papers, or two "
+        self.assertEqual(run_cli("not-same", "p1", "p1", "--db", self.db),
+                         (2, "", "paperlist: error: p1 and p1 name the same paper (p1): give two papers, or two "
                                  "snippets' fingerprints\n"))
-        self.assertEqual(run_cli("not-same", "1", "77", "--db", self.db)[0], 2)
+        self.assertEqual(run_cli("not-same", "p1", "p77", "--db", self.db)[0], 2)
         self.assertEqual(self.cli("not-same", "--list"), "no pairs recorded as different papers\n")
-        self.assertEqual(self.cli("not-same", "1", "2"), "recorded: 1 and 2 are different papers\n")
+        self.assertEqual(self.cli("not-same", "p1", "p2"), "recorded: p1 and p2 are different papers\n")
         self.assertEqual(len(self.cli("not-same", "--list").splitlines()), 1)
-        self.assertEqual(self.cli("not-same", "--undo", "1", "2"), "removed: 1 and 2 may be one paper again\n")
-        self.assertEqual(run_cli("not-same", "--undo", "1", "2", "--db", self.db),
-                         (2, "", "paperlist: error: no record that 1 and 2 are different papers\n"))
+        self.assertEqual(self.cli("not-same", "--undo", "p1", "p2"), "removed: p1 and p2 may be one paper again\n")
+        self.assertEqual(run_cli("not-same", "--undo", "p1", "p2", "--db", self.db),
+                         (2, "", "paperlist: error: no record that p1 and p2 are different papers\n"))
 
     def test_nothing_to_read_is_an_error_and_creates_nothing(self):
         empty = self.tmp.path / "empty"

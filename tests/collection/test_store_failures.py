@@ -83,7 +83,7 @@ class StoreFailuresTest(unittest.TestCase):
                 mock.patch.object(os, "access", lambda path, mode: mode != os.W_OK):
             self.assertEqual(run_cli("triage", "--db", self.db, "--format", "json")[0], 0)
             self.assertEqual(run_cli("new", str(EXAMPLES / "gpu-scheduling.txt"), "--db", self.db)[0], 0)
-            code, out, err = run_cli("mark", "read", "1", "--db", self.db)
+            code, out, err = run_cli("mark", "read", "p1", "--db", self.db)
         self.assertEqual((code, out), (2, ""))
         self.assertEqual(err, f"paperlist: error: {self.db}: read-only here: reading commands work, writing ones "
                               "(add, mark, not-same) cannot\n")

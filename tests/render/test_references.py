@@ -161,7 +161,7 @@ class StableKeysTest(unittest.TestCase):
                                                                          r"\{(.*)\},$", out, re.M)}
         before = keys()
         ranked = [p["paper"] for p in papers("--db", db)]
-        self.assertEqual(run_cli("mark", "want", str(ranked[-1]), "--db", db)[0], 0)
+        self.assertEqual(run_cli("mark", "want", f"p{ranked[-1]}", "--db", db)[0], 0)
         self.assertNotEqual([p["paper"] for p in papers("--db", db)], ranked)
         self.assertEqual(keys(), before)
         self.assertEqual(len(set(before.values())), len(before))

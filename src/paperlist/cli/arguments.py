@@ -182,8 +182,8 @@ def _new_options(p: argparse.ArgumentParser) -> None:
 def _mark_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
     p.add_argument("mark", choices=MARKS, help="read, skip or want; clear (or unread) removes the mark")
-    p.add_argument("refs", nargs="+", metavar="REF", help="paper ids (every collection view shows them) or "
-                   "16-digit fingerprints (dupes --explain, JSON)")
+    p.add_argument("refs", nargs="+", metavar="REF", help="paper ids as every collection view writes them "
+                   "(p12), or 16-digit snippet fingerprints (dupes --db, dupes --explain, JSON)")
 
 
 def _not_same_options(p: argparse.ArgumentParser) -> None:
@@ -191,7 +191,8 @@ def _not_same_options(p: argparse.ArgumentParser) -> None:
     action = p.add_mutually_exclusive_group()
     action.add_argument("--list", action="store_true", help="list the pairs recorded as different papers")
     action.add_argument("--undo", action="store_true", help="remove the record that REF and REF are different")
-    p.add_argument("refs", nargs="*", metavar="REF", help="two paper ids or 16-digit fingerprints")
+    p.add_argument("refs", nargs="*", metavar="REF", help="two paper ids (p12) or two 16-digit snippet "
+                   "fingerprints (dupes --db, dupes --explain)")
 
 
 def _db_options(p: argparse.ArgumentParser) -> None:
@@ -239,11 +240,11 @@ COMMANDS = {
     "mark": ("Mark papers read, skip or want, or clear a mark.",
              "Mark papers read, skip or want, or clear their mark: every view of the collection leaves out read and "
              "skipped papers (--all shows them, marked) and puts wanted ones first.",
-             "paperlist mark read 12 3f9c2a81d04e6b57\n  paperlist mark clear 12", _mark_options),
+             "paperlist mark read p12 3f9c2a81d04e6b57\n  paperlist mark clear p12", _mark_options),
     "not-same": ("Record that two papers are different (or list or undo such records).",
                  "Record that two papers (by id or snippet fingerprint) are different; the collection is regrouped. "
                  "--list shows the records, --undo removes one.",
-                 "paperlist not-same 12 13\n  paperlist not-same --list\n  paperlist not-same --undo 12 13",
+                 "paperlist not-same p12 p13\n  paperlist not-same --list\n  paperlist not-same --undo p12 p13",
                  _not_same_options),
     "db": ("Collection info (counts, schema, size) or check.",
            "Show a collection's counts, schema version and size (info), or check its integrity (check: exit 2 when "

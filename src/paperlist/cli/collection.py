@@ -22,6 +22,7 @@ from paperlist.collection.store import Store
 from paperlist.collection.views import held_papers, with_stored_ids
 from paperlist.match.normalize import match_key
 from paperlist.match.papers import snippet_key
+from paperlist.model import paper_ref
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import plural
 from paperlist.tagging.tags import TagMatcher
@@ -47,15 +48,20 @@ def _info(store: Store) -> str:
             + f"size: {os.path.getsize(store.path)} bytes\n")
 
 
-_ID_RE = re.compile(r"^[0-9]{1,18}$")
+_ID_RE = re.compile(r"^[pP][0-9]{1,18}$")
 CLEARING = ("clear", "unread")
 
 
 def check_refs(refs: tuple[str, ...]) -> None:
-    """Every REF is a paper id or a 16-digit fingerprint, before the collection is opened."""
+    """Every REF is a paper id (``p41``) or a 16-digit fingerprint, before the collection is opened. A bare
+    number is refused: over PATHs the views number papers by rank, and a rank would mark another paper."""
     for ref in refs:
+        if ref.isascii() and ref.isdigit() and len(ref) <= 18 and not _FINGERPRINT_RE.match(ref):
+            raise UsageError(f"{ref!r} is a bare number: paper ids are written p{ref} in the collection's views "
+                             "(triage --db, dupes --db, report --db); a number from a run over PATHs is a rank, "
+                             "which names no paper")
         if not (_ID_RE.match(ref) or _FINGERPRINT_RE.match(ref)):
-            raise UsageError(f"expected a paper id or a 16-digit fingerprint, got {ref[:60]!r}")
+            raise UsageError(f"expected a paper id (p41) or a 16-digit fingerprint, got {ref[:60]!r}")
 
 
 def resolve(store: Store, refs: tuple[str, ...]) -> list[int]:
@@ -65,7 +71,7 @@ def resolve(store: Store, refs: tuple[str, ...]) -> list[int]:
     for ref in refs:
         paper = collection.resolve(ref)
         if paper is None:
-            raise UsageError(f"no paper {ref!r} in {store.path} (every collection view shows paper ids; "
+            raise UsageError(f"no paper {ref!r} in {store.path} (every collection view shows paper ids, p41; "
                              "a fingerprint counts once its list is added)")
         papers.append(paper)
     return papers
@@ -96,7 +102,7 @@ def run_mark(options: CollectionOptions, context: Context) -> Outcome:
                 else:
                     store.set_marks(fingerprints, options.mark)
                     done = f"marked {options.mark}" + (f" (was {before})" if before and before != options.mark else "")
-                head = f"paper {paper} {done}: "
+                head = f"{paper_ref(paper)} {done}: "
                 lines.append(head + _opening(store, paper, max(20, context.style.width - len(head))) + "\n")
     return EXIT_OK, "".join(lines)
 
@@ -117,7 +123,7 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
             a, b = resolve(store, options.refs)
             # Two snippets of one paper may be split (the point of a decision); a paper cannot differ from itself.
             if first == second or (a == b and not (_FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second))):
-                raise UsageError(f"{options.refs[0]} and {options.refs[1]} name the same paper ({a}): give two "
+                raise UsageError(f"{options.refs[0]} and {options.refs[1]} name the same paper ({paper_ref(a)}): give two "
                                  "papers, or two snippets' fingerprints")
             pairs = _fingerprint_pairs(store, options.refs, a, b)
             if options.action == "undo":

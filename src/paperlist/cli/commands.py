@@ -98,7 +98,8 @@ def run_dupes(options: ReportOptions, context: Context) -> Outcome:
         groups.sort(key=lambda x: (x.similarity, x.id))
     report = DupesReport(groups, g.grouping, sum(len(rl.snippets) for rl in g.loaded.lists),
                          options.grouping.threshold, options.grouping.maybe, view.explain, g.loaded.warnings, g.names,
-                         view.show_all or view.explain)
+                         view.show_all or view.explain, g.marks is not None,
+                         {p.id: mark for p in g.grouping.papers if g.marks and (mark := paper_mark(g.marks, p))})
     found = any(x.tier == "duplicate" for x in groups)
     status = EXIT_FOUND if found and view.exit_code and g.status == EXIT_OK else g.status
     text = DUPES_RENDERERS[options.format](report, context.style)

@@ -239,9 +239,10 @@ class Collection:
         return found
 
     def resolve(self, ref: str) -> int | None:
-        """The paper of a snippet fingerprint (16 hex digits), or a paper id (up to 18 digits)."""
+        """The paper of a snippet fingerprint (16 hex digits), or a paper id (``p`` and up to 18 digits)."""
         if len(ref) == 16 and all(c in "0123456789abcdefABCDEF" for c in ref):
             return self.store.paper_of_fingerprint(ref.lower())
-        if ref.isascii() and ref.isdigit() and len(ref) <= 18:
-            return int(ref) if self.store.fingerprints_of_paper(int(ref)) else None
+        number = ref[1:] if ref[:1] in ("p", "P") else ""
+        if number.isascii() and number.isdigit() and len(number) <= 18:
+            return int(number) if self.store.fingerprints_of_paper(int(number)) else None
         return None

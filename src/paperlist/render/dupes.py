@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping
-from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup
+from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup, paper_ref
 from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.render.textfmt import (
     Style,
@@ -41,6 +41,10 @@ class DupesReport:
     warnings: list[Diagnostic] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     full_copies: bool = False  # exact copies shown in full, not one line each
+    # A collection's view: its paper ids are lasting (shown as p41, with each paper's mark) and each copy is shown
+    # with the fingerprint not-same takes.
+    collection: bool = False
+    marks: dict[int, str] = field(default_factory=dict)  # paper id -> mark
 
 
 # What a reader must judge comes first: re-worded and cut copies, maybe pairs, then what records decided, then
@@ -130,16 +134,21 @@ def _diff_lines(a: str, b: str, style: Style, indent: str) -> list[str]:
             for line in wrap_tokens(tokens, style.width - len(indent))]
 
 
-def _exact_line(g: DuplicateGroup, number: int, style: Style, names: dict[str, str]) -> list[str]:
+def _exact_line(g: DuplicateGroup, number: int, style: Style, names: dict[str, str], paper: str) -> list[str]:
     """An exact group in brief: where its copies are, and the opening of the text (nothing to decide)."""
     places = ", ".join(f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}" for m in g.members)
-    text = f"[{number}] {plural(len(g.members), 'copy', 'copies')}: {places} · {terminal_safe(g.members[g.keep].text)}"
+    text = (f"[{number}] {paper}{plural(len(g.members), 'copy', 'copies')}: {places} · "
+            f"{terminal_safe(g.members[g.keep].text)}")
     return wrap(text, style.width, 2)
 
 
-def _group_lines(g: DuplicateGroup, number: int, style: Style, explain: bool, names: dict[str, str]) -> list[str]:
+def _group_lines(g: DuplicateGroup, number: int, style: Style, report: DupesReport, names: dict[str, str],
+                 paper: int | None) -> list[str]:
+    explain = report.explain
     copies = f"{plural(len(g.members), 'copy', 'copies')} in {plural(len(g.lists), 'list')}"
     head = f"[{number}] {style.paint(g.kind, 'kind')} {g.similarity:.2f} · {copies}"
+    if report.collection and paper is not None:
+        head += f" · {paper_ref(paper)}" + (f" · marked {report.marks[paper]}" if paper in report.marks else "")
     lines = [head if style.color else cut(head, style.width)]
     title = next((m.record.title for m in (g.members[g.keep], *g.members) if m.record and m.record.title), None)
     if title:
@@ -149,6 +158,8 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, explain: bool, na
     for n, m in enumerate(g.members, 1):
         mark = f"{n}{'*' if n - 1 == g.keep else ''}".ljust(number_width)
         place = f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}"
+        if report.collection or explain:  # what not-same takes to split this copy off
+            place += f" · {fingerprint(match_key(m.text))}"
         text = wrap(f"{place} · {terminal_safe(m.seed_title or '(no seed title)')}", style.width - 6 - number_width)
         lines.append(f"    {mark}  {text[0]}")
         lines += [" " * (6 + number_width) + line for line in text[1:]]
@@ -169,6 +180,7 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, explain: bool, na
 def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
     """A header line, then compact groups by kind: kept text once, each copy as ``name:line`` and seed title."""
     names = {path: terminal_safe(name) for path, name in report.names.items()}
+    paper_ids = _paper_ids(report)
     lines = wrap(_headline(report), style.width)
     section = None
     for number, g in enumerate(report.groups, 1):  # numbered in the order shown
@@ -179,10 +191,16 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
             lines += ["", style.paint(f"{SECTION_TITLES[section]} ({count})", "head")]
             if brief:
                 lines += wrap("(one line each; --all shows them in full)", style.width)
-        lines += _exact_line(g, number, style, names) if brief else [""] + _group_lines(g, number, style, report.explain,
-                                                                                        names)
+        paper = paper_ids.get(g.id)
+        ref = f"{paper_ref(paper)}{f' marked {report.marks[paper]}' if paper in report.marks else ''}, " \
+            if report.collection and paper is not None else ""
+        lines += _exact_line(g, number, style, names, ref) if brief else [""] + _group_lines(g, number, style, report, names,
+                                                                                        paper_ids.get(g.id))
     if report.groups:
-        lines += [""] + wrap("* = the copy kept (longest, least truncated); n~m = how two copies match", style.width)
+        legend = "* = the copy kept (longest, least truncated); n~m = how two copies match"
+        if report.collection or report.explain:
+            legend += "; a copy's 16-digit fingerprint is what 'paperlist not-same' takes to split it off"
+        lines += [""] + wrap(legend, style.width)
     return "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, merged_record
-from paperlist.model import KIND_ORDER, DuplicateGroup
+from paperlist.model import KIND_ORDER, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import plural, safe_url
@@ -268,7 +268,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
     p = entry.paper
     record = merged_record(p)
     byline = " · ".join(terminal_safe(v) for v in (record.authors, record.venue) if v) if record else ""
-    return {"rank": entry.rank, "paper": p.id, "number": p.id if report.collection else entry.rank, "fingerprint": fingerprint(match_key(p.kept.text)),
+    return {"rank": entry.rank, "paper": p.id, "number": paper_ref(p.id) if report.collection else f"{entry.rank}.", "fingerprint": fingerprint(match_key(p.kept.text)),
             "text": terminal_safe(p.kept.text), "title": terminal_safe(record.title) if record and record.title else None,
             "byline": byline or None, "abstract": not (record and record.title_only),
             "year": record.year if record else None, "url": safe_url(record.url) if record else None,
@@ -300,7 +300,7 @@ def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
     text = f'<div>{_marked(str(p["text"]), focus)}</div>' if p["abstract"] else ""
     lists = p["lists"]
     why = f'<div class="why">why here: {h(", ".join(p["why"]))}</div>' if p["why"] else ""  # type: ignore[arg-type]
-    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["number"]}.</span>'
+    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["number"]}</span>'
             f'<div class="body">{title}{byline}{text}{why}<details class="meta"><summary>in {plural(len(lists), "list")}'  # type: ignore[arg-type]
             f'</summary><div>{h("; ".join(lists))} · at: {h(", ".join(p["places"]))}</div></details>{tags}</div></li>')  # type: ignore[arg-type]
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.names import split_authors
 from paperlist.match.papers import merged_record
-from paperlist.model import Paper, Record
+from paperlist.model import Paper, Record, paper_ref
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import (
@@ -66,7 +66,7 @@ class TriageReport:
         if self.ids is None:
             return f"{entry.rank}."
         stored = self.ids.get(entry.paper.id)
-        return f"{stored}." if stored is not None else "•"
+        return paper_ref(stored) if stored is not None else "•"
 
     def label(self, paper: Paper) -> str:
         """How a text view names a paper: its lasting id, or for one not yet added the fingerprint that
@@ -74,7 +74,7 @@ class TriageReport:
         if self.ids is None:
             return ""
         stored = self.ids.get(paper.id)
-        return f"paper {stored}" if stored is not None else f"fingerprint {fingerprint(match_key(paper.kept.text))}"
+        return paper_ref(stored) if stored is not None else f"fingerprint {fingerprint(match_key(paper.kept.text))}"
 
 
 def _bold_focus(text: str, report: TriageReport) -> str:

@@ -45,7 +45,7 @@
     });
     var rank = document.createElement("span");
     rank.className = "rank";
-    rank.textContent = p.number + ".";
+    rank.textContent = p.number;
     var body = document.createElement("div");
     body.className = "body";
     if (p.title) {

@@ -1,0 +1,63 @@
+"""A number on the screen is never another paper: ids are written p41 in every collection view, ranks are refused."""
+
+import json
+import re
+import unittest
+
+from tests.helpers import EXAMPLES, TempDir, run_cli
+
+
+class IdsAreNeverRanksTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.db = str(self.tmp.path / "c.db")
+        self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), str(EXAMPLES / "gpu-scheduling.txt"),
+                                 "--db", self.db)[0], 0)
+
+    def marked(self) -> dict[str, str]:
+        """Opening words -> mark, for every marked paper."""
+        papers = json.loads(run_cli("triage", "--db", self.db, "--all", "--format", "json")[1])["papers"]
+        return {p["text"][:40]: p["mark"] for p in papers if p["mark"]}
+
+    def mark_shown(self, ref: str, opening: str) -> None:
+        code, out, err = run_cli("mark", "read", ref, "--db", self.db)
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(self.marked(), {opening[:40]: "read"})
+        run_cli("mark", "clear", ref, "--db", self.db)
+
+    def test_a_rank_over_paths_is_refused(self):
+        out = run_cli("triage", str(EXAMPLES / "gpu-scheduling.txt"))[1]
+        rank, opening = re.search(r"\n\n(\d+)\. +(.{40})", out).groups()
+        code, _, err = run_cli("mark", "read", rank, "--db", self.db)
+        self.assertEqual(code, 2)
+        self.assertIn(f"'{rank}' is a bare number: paper ids are written p{rank}", err)
+        self.assertEqual(self.marked(), {})
+
+    def test_the_id_a_collection_view_shows_marks_that_paper(self):
+        out = run_cli("triage", "--db", self.db)[1]
+        for ref, opening in re.findall(r"\n\n(p\d+) +(.{40})", out)[:3]:
+            with self.subTest(view="triage --db", ref=ref):
+                self.mark_shown(ref, opening)
+
+    def test_the_report_shows_the_same_ids(self):
+        report = run_cli("report", "--db", self.db, "-o", "-")[1]
+        data = json.loads(report.split('id="report-data">')[1].split("</script>")[0])["papers"]
+        for paper in data[:3]:
+            with self.subTest(view="report --db", ref=paper["number"]):
+                self.assertRegex(paper["number"], r"^p\d+$")
+                self.mark_shown(paper["number"], paper["text"])
+
+    def test_dupes_on_a_collection_names_each_group_by_its_paper(self):
+        out = run_cli("dupes", "--db", self.db, "--all")[1]
+        groups = re.findall(r"\n\[\d+\] [a-z]+ [0-9.]+ · \d copies in \d lists? · (p\d+)\n(?:    .*\n)*?    (.{40})", out)
+        self.assertTrue(groups, out)
+        for ref, opening in groups:
+            with self.subTest(view="dupes --db", ref=ref):
+                self.mark_shown(ref, opening)
+        run_cli("mark", "want", groups[0][0], "--db", self.db)
+        self.assertIn(f"· {groups[0][0]} · marked want\n", run_cli("dupes", "--db", self.db, "--all")[1])
+
+
+if __name__ == "__main__":
+    unittest.main()
