@@ -333,7 +333,7 @@ class ProgressLineTest(unittest.TestCase):
 class ParserTest(unittest.TestCase):
     """Only the named command's parser is built; what a user sees is the same as with all of them."""
 
-    ALL = "'summarize', 'dupes', 'export', 'triage', 'report', 'add', 'new', 'mark', 'not-same', 'db', 'simulate', 'tags'"
+    ALL = "'summarize', 'dupes', 'export', 'triage', 'report', 'add', 'new', 'remove', 'mark', 'not-same', 'db', 'simulate', 'tags'"
 
     def test_a_wrong_command_lists_every_command(self):
         for argv, wrong in ((["summ", "examples"], "summ"), (["--", "summarize", "examples"], "--"), ([""], "")):
@@ -345,7 +345,7 @@ class ParserTest(unittest.TestCase):
 
     def test_top_level_help_lists_every_command_with_its_purpose(self):
         from paperlist.cli.arguments import COMMANDS
-        self.assertEqual(len(COMMANDS), 12)
+        self.assertEqual(len(COMMANDS), 13)
         for argv in (["--help"], ["-h", "summarize"]):
             with self.subTest(argv=argv):
                 code, out, _ = run_cli(*argv)

@@ -308,9 +308,13 @@ class MigrationTest(unittest.TestCase):
         run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
 
         info = run_cli("db", "info", "--db", old)[1]
-        self.assertIn("schema version: 2\n", info)
+        self.assertIn("schema version: 3\n", info)
         self.assertIn("lists: 4\nsnippets: 18\npapers: 15\nmarked: 1\nnot_same: 1\n", info)
         self.assertEqual(run_cli("db", "check", "--db", old), (0, f"{old}: ok\n", ""))
+        # The history starts from what the old collection knew: its adds and its marks, dated.
+        log = [line[21:] for line in run_cli("db", "log", "--db", old)[1].splitlines()]
+        self.assertEqual([line.split()[0] for line in log], ["add"] * 4 + ["mark"])
+        self.assertTrue(log[-1].startswith("mark      read "), log)
 
         def papers(db):
             triage = json.loads(run_cli("triage", "--db", db, "--format", "json")[1])

@@ -197,7 +197,15 @@ def _not_same_options(p: argparse.ArgumentParser) -> None:
 
 def _db_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
-    p.add_argument("action", choices=("info", "check"))
+    p.add_argument("action", choices=("info", "lists", "log", "check"),
+                   help="info: counts, schema and size; lists: the lists added; log: every add, removal, mark and "
+                        "not-same, dated; check: the integrity check")
+
+
+def _remove_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
+    p.add_argument("lists", nargs="+", metavar="LIST", help="a list as added (its path, or a folder of lists; "
+                   "'paperlist db lists' shows them)")
 
 
 def _simulate_options(p: argparse.ArgumentParser) -> None:
@@ -237,6 +245,11 @@ COMMANDS = {
             "paperlist add examples/ && paperlist add --new this-week/", _add_options),
     "new": ("Show only the papers in PATHs that the collection does not hold (it is not changed).", None,
             "paperlist new this-week/ --show-known", _new_options),
+    "remove": ("Take lists out of the collection (undo an add); marks and decisions are kept.",
+               "Take lists out of the collection, as if they had never been added: their snippets go, papers held only "
+               "by them are no longer shown, and every mark and not-same decision is kept, so adding a list again "
+               "brings its papers back under the same ids, marked.",
+               "paperlist remove lists/README.txt\n  paperlist remove ~/Downloads/alerts/", _remove_options),
     "mark": ("Mark papers read, skip or want, or clear a mark.",
              "Mark papers read, skip or want, or clear their mark: every view of the collection leaves out read and "
              "skipped papers (--all shows them, marked) and puts wanted ones first.",
@@ -248,7 +261,8 @@ COMMANDS = {
                  _not_same_options),
     "db": ("Collection info (counts, schema, size) or check.",
            "Show a collection's counts, schema version and size (info), or check its integrity (check: exit 2 when "
-           "a problem is found).", "paperlist db info\n  paperlist db check --db lab.db", _db_options),
+           "a problem is found).", "paperlist db info\n  paperlist db log\n  paperlist db check --db lab.db",
+           _db_options),
     "simulate": ("Replay a labelled set as a reader who always takes the paper triage --db ranks first: how soon "
                  "are the included ones found?",
                  "Replay a labelled screening set: from the priors, read the record the model ranks first, learn its "

@@ -1,4 +1,4 @@
-"""The collection commands: add, new, mark, not-same and db."""
+"""The collection commands: add, new, remove, mark, not-same and db."""
 
 from __future__ import annotations
 
@@ -32,10 +32,18 @@ _FINGERPRINT_RE = re.compile(r"^[0-9a-fA-F]{16}$")
 
 
 def run_db(options: CollectionOptions, context: Context) -> Outcome:
-    """Counts, schema version and size (info), or the integrity check (check: exit 2 on a problem)."""
+    """Counts, schema version and size (info), the lists (lists), the history (log), or the integrity check
+    (check: exit 2 on a problem)."""
     with open_store(options.db, create=False, read_only=True) as store:
         if options.action == "info":
             return EXIT_OK, _info(store)
+        if options.action == "lists":
+            rows = store.list_rows()
+            return EXIT_OK, "".join(f"{n:>6} snippets  {terminal_safe(path)}\n" for _, path, _, n in rows) or \
+                "no lists (add some with 'paperlist add')\n"
+        if options.action == "log":
+            return EXIT_OK, "".join(f"{at.replace('T', ' ')[:19]}  {action:<9} {terminal_safe(detail)}\n"
+                                    for at, action, detail in store.events()) or "nothing recorded yet\n"
         problems = store.check()
     return (EXIT_ERROR if problems else EXIT_OK), ("".join(f"problem: {terminal_safe(p)}\n" for p in problems)
                                                    or f"{terminal_safe(store.path)}: ok\n")
@@ -102,6 +110,7 @@ def run_mark(options: CollectionOptions, context: Context) -> Outcome:
                 else:
                     store.set_marks(fingerprints, options.mark)
                     done = f"marked {options.mark}" + (f" (was {before})" if before and before != options.mark else "")
+                store.log("mark", f"{paper_ref(paper)} {done}")
                 head = f"{paper_ref(paper)} {done}: "
                 lines.append(head + _opening(store, paper, max(20, context.style.width - len(head))) + "\n")
     return EXIT_OK, "".join(lines)
@@ -113,13 +122,19 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
         if options.action == "list":
             if options.refs:
                 raise UsageError("--list takes no REF")
-            pairs = store.not_same_pairs()
-            return EXIT_OK, "".join(f"{a} {b}\n" for a, b in pairs) or "no pairs recorded as different papers\n"
+            return EXIT_OK, _not_same_list(store, context.style.width)
         if len(options.refs) != 2:
             raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
         check_refs(options.refs)
         first, second = (ref.lower() for ref in options.refs)
         with store.transaction():  # resolved under the write lock, as for mark
+            if options.action == "undo" and _FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second) \
+                    and store.remove_not_same(first, second):
+                # By the fingerprints not-same --list shows: undone even when a side's list was removed since.
+                store.log("not-same", f"undone: {first} and {second} may be one paper")
+                held = store.paper_of_fingerprints((first, second))
+                Collection(store).regroup(store.texts_of_papers(set(held.values())))
+                return EXIT_OK, f"removed: {options.refs[0]} and {options.refs[1]} may be one paper again\n"
             a, b = resolve(store, options.refs)
             # Two snippets of one paper may be split (the point of a decision); a paper cannot differ from itself.
             if first == second or (a == b and not (_FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second))):
@@ -130,13 +145,66 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
                 removed = sum(store.remove_not_same(x, y) for x, y in pairs)
                 if not removed:
                     raise UsageError(f"no record that {options.refs[0]} and {options.refs[1]} are different papers")
+                store.log("not-same", f"undone: {first} and {second} may be one paper")
             else:
                 for x, y in pairs:
                     store.add_not_same(x, y)
+                store.log("not-same", f"{first} and {second} are different papers")
             Collection(store).regroup(store.texts_of_papers({a, b}))
+    copies = f" ({plural(len(pairs), 'pair')} of their copies)" if len(pairs) > 1 else ""
     if options.action == "undo":
-        return EXIT_OK, f"removed: {options.refs[0]} and {options.refs[1]} may be one paper again\n"
-    return EXIT_OK, f"recorded: {first} and {second} are different papers\n"
+        return EXIT_OK, f"removed: {options.refs[0]} and {options.refs[1]} may be one paper again{copies}\n"
+    return EXIT_OK, f"recorded: {first} and {second} are different papers{copies}\n"
+
+
+def _not_same_list(store: Store, width: int) -> str:
+    """Each recorded pair: when it was decided, and each side's fingerprint, paper and opening words."""
+    pairs = store.not_same_pairs()
+    if not pairs:
+        return "no pairs recorded as different papers\n"
+    papers = store.paper_of_fingerprints({f for a, b, _ in pairs for f in (a, b)})
+    lines = []
+    for a, b, at in pairs:
+        lines.append(f"{at[:10] if at else 'undated'}: two different papers")
+        for value in (a, b):
+            paper = f"{paper_ref(papers[value])}" if value in papers else "not held now"
+            opening = " ".join((store.opening_of_fingerprint(value) or "").split())
+            text = f"{value} {paper}: {opening}" if opening else f"{value} {paper}"
+            lines.append("  " + terminal_safe(text if len(text) <= width - 2 else text[:width - 3].rstrip() + "…"))
+        lines.append(f"  undo: paperlist not-same --undo {a} {b}")
+    return "\n".join(lines) + "\n"
+
+
+def run_remove(options: CollectionOptions, context: Context) -> Outcome:
+    """Take lists out of the collection; every mark and decision stays, for papers that come back."""
+    with open_store(options.db, create=False) as store:
+        with store.transaction():
+            rows = store.list_rows()
+            chosen = _lists_named(rows, options.refs, store.path)
+            removed, gone, touched = Collection(store).remove([i for i, _, _, _ in chosen])
+            for _, path, _, n in chosen:
+                store.log("remove", f"{path} ({n} snippets)")
+    names = ", ".join(terminal_safe(path) for _, path, _, _ in chosen)
+    text = (f"removed {plural(len(chosen), 'list')} ({names}): {plural(removed, 'snippet')}; "
+            f"{plural(len(gone), 'paper')} no longer held, {plural(len(touched - gone), 'paper')} kept with fewer "
+            "copies. Marks and not-same decisions are kept: a paper added again comes back under its id, marked.")
+    return EXIT_OK, "\n".join(wrap(text, context.style.width)) + "\n"
+
+
+def _lists_named(rows: list[tuple[int, str, str, int]], given: tuple[str, ...],
+                 db: str) -> list[tuple[int, str, str, int]]:
+    """The stored lists each LIST names: its path as added, the same file from here, or a folder holding lists."""
+    chosen: dict[int, tuple[int, str, str, int]] = {}
+    for name in given:
+        wanted = os.path.normpath(name)
+        here = os.path.abspath(name)
+        found = [row for row in rows if row[1] == name or os.path.normpath(row[1]) == wanted
+                 or os.path.abspath(row[1]) == here or os.path.normpath(row[1]).startswith(wanted.rstrip(os.sep) + os.sep)
+                 or (os.path.abspath(row[1]).startswith(here.rstrip(os.sep) + os.sep))]
+        if not found:
+            raise UsageError(f"no list {name!r} in {db} (nothing was removed; 'paperlist db lists' shows its lists)")
+        chosen.update({row[0]: row for row in found})
+    return [chosen[i] for i in sorted(chosen)]
 
 
 def _fingerprint_pairs(store: Store, refs: tuple[str, ...], a: int, b: int) -> list[tuple[str, str]]:

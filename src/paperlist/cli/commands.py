@@ -180,7 +180,8 @@ def run_simulate(options: SimulateOptions, context: Context) -> Outcome:
 
 COMMANDS: dict[str, Callable[[Options, Context], Outcome]] = {
     "summarize": run_summarize, "dupes": run_dupes, "export": run_export, "triage": run_triage,
-    "report": run_report, "add": collection.run_add, "new": collection.run_new, "mark": collection.run_mark,
+    "report": run_report, "add": collection.run_add, "new": collection.run_new,
+    "remove": collection.run_remove, "mark": collection.run_mark,
     "not-same": collection.run_not_same, "db": collection.run_db, "tags": run_tags,
     "simulate": run_simulate,
 }  # type: ignore[dict-item]

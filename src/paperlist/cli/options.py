@@ -122,7 +122,7 @@ class SimulateOptions:
 
 
 Options = ReportOptions | CollectionOptions | TagsOptions | SimulateOptions
-COLLECTION_COMMANDS = ("add", "new", "mark", "not-same", "db")
+COLLECTION_COMMANDS = ("add", "new", "remove", "mark", "not-same", "db")
 
 
 def read_option_file(path: str, what: str) -> str:
@@ -225,7 +225,7 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
         return CollectionOptions(
             command, db_path(given.get("db"), environ), _inputs(given), _grouping(given), given.get("tags"),
             given.get("format") or "text", _selection(given), bool(given.get("new")), bool(given.get("show_known")),
-            given.get("mark") or "", tuple(given.get("refs") or ()), _action(given))
+            given.get("mark") or "", tuple(given.get("refs") or given.get("lists") or ()), _action(given))
     dupes = DupesView(tuple(given.get("kind") or KIND_ORDER), given.get("sort") or "kind",  # type: ignore[arg-type]
                       bool(given.get("cross_list")), bool(given.get("explain")), bool(given.get("exit_code")),
                       bool(given.get("all")), given.get("write_deduplicated"))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from paperlist.collection.keys import PrefixTokens, derive_order, needs_order
+from paperlist.collection.keys import PrefixTokens, derive_order, key_number, needs_order
 from paperlist.collection.store import Store
 from paperlist.forked import compute_aside
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
@@ -162,7 +162,11 @@ class Collection:
                        writer.submit(self.store.add_snippets, placed.snippet_rows),
                        writer.submit(lambda: self.store.insert_token_rows(token_rows()))]
             text_of = dict(zip(((s.path, s.index) for s in placed.snippets), placed.texts))
-            assignment = self._papers(placed.snippets, text_of, set(placed.texts), not_same, {}, 1, placed.keys)
+            # Every list may have been removed before: its papers come back under their ids, and no id is reused.
+            old = self.store.retired_papers_of_fingerprints(
+                {t: key_number(key) for key, (t, _) in placed.new_texts.items()}) if self.store.has_retired() else {}
+            assignment = self._papers(placed.snippets, text_of, set(placed.texts), not_same, old,
+                                      self.store.next_paper_id(), placed.keys)
             for done in written:
                 done.result()
         self.store.set_papers(assignment)
@@ -180,12 +184,14 @@ class Collection:
         the collection, finding what they reach costs more than regrouping everything, which is
         exact by definition. Returns the new paper of every text regrouped.
         """
-        total = self.store.max_text_id()  # text ids are dense: texts are never deleted
+        total = self.store.max_text_id()  # text ids are dense but for the texts of removed lists
         texts = self.store.all_texts() if len(seeds) * 4 >= total else self._reach(seeds, keys)
         if not texts:
             return {}
         rows = self.store.snippets_of_texts(texts)
         old = self.store.paper_of_texts(texts)  # papers before the change: their ids are kept where possible
+        if self.store.has_retired():  # a text removed with its list and now back: its paper's id again
+            old.update(self.store.retired_papers(t for t in texts if t not in old))
         assignment = self._papers([s for _, s in rows], {(s.path, s.index): t for t, s in rows}, texts,
                                   self.store.not_same(), old, self.store.next_paper_id())
         self.store.set_papers(assignment)
@@ -237,6 +243,15 @@ class Collection:
         if dois or scholar or titles:
             found |= self.store.texts_with_records(dois, scholar, titles)
         return found
+
+    def remove(self, lists: Sequence[int]) -> tuple[int, set[int], set[int]]:
+        """Take lists out and regroup what is left of the papers they touched (a removed copy may have been
+        what joined two); call inside a transaction. Returns the snippets removed, the papers gone and the
+        papers that lost a copy."""
+        self._load_order()
+        removed, gone, left = self.store.remove_lists(lists)
+        touched = set(self._regroup(left, None).values()) if left else set()
+        return removed, gone, touched
 
     def resolve(self, ref: str) -> int | None:
         """The paper of a snippet fingerprint (16 hex digits), or a paper id (``p`` and up to 18 digits)."""

@@ -14,7 +14,7 @@ from paperlist.collection.keys import (
     opening_number,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
 # Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
 # What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
@@ -41,7 +41,9 @@ CREATE INDEX snippets_title ON snippets (title_key) WHERE title_key IS NOT NULL;
 CREATE TABLE tokens (token INTEGER NOT NULL, text_id INTEGER NOT NULL, PRIMARY KEY (token, text_id)) WITHOUT ROWID;
 CREATE TABLE frequent_tokens (token INTEGER PRIMARY KEY, class INTEGER NOT NULL);
 CREATE TABLE marks (fingerprint TEXT PRIMARY KEY, mark TEXT NOT NULL, marked_at TEXT NOT NULL);
-CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, decided_at TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+CREATE TABLE retired (fingerprint INTEGER PRIMARY KEY, paper INTEGER NOT NULL);
+CREATE TABLE events (id INTEGER PRIMARY KEY, at TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
 """
 
 
@@ -90,4 +92,19 @@ def _one_to_two(store: Store) -> None:
     prefix = PrefixTokens(classes=classes).prefix
     store.add_tokens((text_id, prefix(key, cut)[0]) for text_id, (key, cut) in keys.items())
 
-STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two}
+def _two_to_three(store: Store) -> None:
+    """Schema 3 keeps a history of decisions (events, with the adds and marks already made as its start), when
+    each not-same pair was decided, and the paper each removed text had (retired), so that a list removed and
+    added again comes back under the same ids."""
+    db = store.db
+    db.execute("ALTER TABLE not_same ADD COLUMN decided_at TEXT")
+    for statement in schema_statements({"retired", "events"}):
+        db.execute(statement)
+    db.execute("INSERT INTO events (at, action, detail) SELECT at, action, detail FROM ("
+               "SELECT added_at AS at, 'add' AS action, path || ' (' || (SELECT count(*) FROM snippets s "
+               "WHERE s.list = l.id) || ' snippets)' AS detail, 0 AS kind, id AS n FROM lists l "
+               "UNION ALL SELECT marked_at, 'mark', mark || ' ' || fingerprint, 1, rowid FROM marks) "
+               "ORDER BY at, kind, n")
+
+
+STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three}

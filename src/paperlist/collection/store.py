@@ -21,7 +21,8 @@ from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, 
 from paperlist.match.normalize import match_key
 from paperlist.model import ReadingList, Record, Snippet
 
-TABLES = frozenset({"meta", "lists", "texts", "snippets", "tokens", "frequent_tokens", "marks", "not_same"})
+TABLES = frozenset({"meta", "lists", "texts", "snippets", "tokens", "frequent_tokens", "marks", "not_same", "retired",
+                    "events"})
 TYPED_COLUMNS = (("texts", "fingerprint", "integer"), ("texts", "paper", "integer"), ("snippets", "text", "text"),
                  ("snippets", "line", "integer"), ("snippets", "text_id", "integer"), ("lists", "path", "text"))
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
@@ -222,6 +223,7 @@ class Store:
             "INSERT INTO lists (path, name, seed_title, source, kind, content_hash, version, added_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (path, storable(rl.short_name), rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
+        self.log("add", f"{path} ({len(rl.snippets)} snippets)")
         return int(cursor.lastrowid)
 
     def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
@@ -452,7 +454,7 @@ class Store:
         return str(row[0]) if row else None
 
     def add_not_same(self, a: str, b: str) -> None:
-        self.db.execute("INSERT OR IGNORE INTO not_same VALUES (?, ?)", tuple(sorted((a, b))))
+        self.db.execute("INSERT OR IGNORE INTO not_same VALUES (?, ?, ?)", (*sorted((a, b)), _now()))
 
     def remove_not_same(self, a: str, b: str) -> int:
         """Remove one record; how many there were (0 or 1)."""
@@ -461,9 +463,71 @@ class Store:
     def not_same(self) -> set[frozenset[str]]:
         return {frozenset(row) for row in self.db.execute("SELECT a, b FROM not_same")}
 
-    def not_same_pairs(self) -> list[tuple[str, str]]:
-        """The recorded pairs in a stable order."""
-        return [(str(a), str(b)) for a, b in self.db.execute("SELECT a, b FROM not_same ORDER BY a, b")]
+    def not_same_pairs(self) -> list[tuple[str, str, str | None]]:
+        """The recorded pairs and when each was decided (None: before schema 3), in the order decided."""
+        return [(str(a), str(b), at) for a, b, at in
+                self.db.execute("SELECT a, b, decided_at FROM not_same ORDER BY coalesce(decided_at, ''), a, b")]
+
+    def opening_of_fingerprint(self, value: str) -> str | None:
+        row = self.db.execute("SELECT s.text FROM snippets s JOIN texts t ON t.id = s.text_id WHERE t.fingerprint = ? "
+                              "LIMIT 1", (fingerprint_number(value),)).fetchone()
+        return str(row[0]) if row else None
+
+    def paper_of_fingerprints(self, values: Iterable[str]) -> dict[str, int]:
+        """The paper of each fingerprint a snippet in the collection has."""
+        numbers = {fingerprint_number(v): v for v in values}
+        return {numbers[int(n)]: int(p) for n, p in self._rows("SELECT fingerprint, paper FROM texts WHERE fingerprint "
+                                                                "IN ({}) AND paper IS NOT NULL", numbers)}
+
+    # -- history and removal ------------------------------------------------------------------------
+    def log(self, action: str, detail: str) -> None:
+        """One line of the collection's history (``db log``), in the transaction of the change it tells."""
+        self.db.execute("INSERT INTO events (at, action, detail) VALUES (?, ?, ?)", (_now(), action, detail))
+
+    def events(self) -> list[tuple[str, str, str]]:
+        return [(str(a), str(b), str(c)) for a, b, c in self.db.execute("SELECT at, action, detail FROM events "
+                                                                          "ORDER BY id")]
+
+    def list_rows(self) -> list[tuple[int, str, str, int]]:
+        """``(id, path, name, snippets)`` of every list, in the order added."""
+        return [(int(i), str(p), str(n), int(c)) for i, p, n, c in self.db.execute(
+            "SELECT l.id, l.path, l.name, (SELECT count(*) FROM snippets s WHERE s.list = l.id) FROM lists l "
+            "ORDER BY l.id")]
+
+    def remove_lists(self, lists: Sequence[int]) -> tuple[int, set[int], set[int]]:
+        """Take lists and their snippets out. A text no snippet holds any more is removed, its paper kept in
+        ``retired`` for when it comes back. Returns the snippets removed, the papers that lost every text and
+        the texts left of the papers that lost some (to regroup)."""
+        texts = self._ids("SELECT DISTINCT text_id FROM snippets WHERE list IN ({})", lists)
+        papers = self._ids("SELECT DISTINCT paper FROM texts WHERE id IN ({}) AND paper IS NOT NULL", texts)
+        removed = sum(self.db.execute(f"DELETE FROM snippets WHERE list IN ({','.join('?' * len(chunk))})",
+                                      chunk).rowcount for chunk in _chunks(list(lists)))
+        still = self._ids("SELECT DISTINCT text_id FROM snippets WHERE text_id IN ({})", texts)
+        gone = sorted(texts - still)
+        for chunk in _chunks(gone):
+            marks = ",".join("?" * len(chunk))
+            self.db.execute(f"INSERT OR REPLACE INTO retired SELECT fingerprint, paper FROM texts WHERE id IN ({marks}) "
+                            "AND paper IS NOT NULL", chunk)
+            self.db.execute(f"DELETE FROM tokens WHERE text_id IN ({marks})", chunk)
+            self.db.execute(f"DELETE FROM texts WHERE id IN ({marks})", chunk)
+        for chunk in _chunks(list(lists)):
+            self.db.execute(f"DELETE FROM lists WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+        left = self.texts_of_papers(papers)
+        return removed, papers - self.papers_of_texts(left), left
+
+    def retired_papers(self, texts: Iterable[int]) -> dict[int, int]:
+        """The paper each text had before its last copy was removed, for texts that had one."""
+        return dict(self._rows("SELECT t.id, r.paper FROM texts t JOIN retired r ON r.fingerprint = t.fingerprint "
+                               "WHERE t.id IN ({}) AND t.paper IS NULL", set(texts)))
+
+    def retired_papers_of_fingerprints(self, numbers: dict[int, int]) -> dict[int, int]:
+        """The same for texts not written yet, given as text id -> fingerprint number."""
+        by_number = {n: t for t, n in numbers.items()}
+        return {by_number[int(n)]: int(p) for n, p in self._rows("SELECT fingerprint, paper FROM retired WHERE "
+                                                                  "fingerprint IN ({})", by_number)}
+
+    def has_retired(self) -> bool:
+        return self.db.execute("SELECT 1 FROM retired LIMIT 1").fetchone() is not None
 
     # -- info and check -----------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:
@@ -506,6 +570,12 @@ class Store:
         if wrong:
             problems.append(f"{wrong} snippets are filed under a text whose fingerprint is not theirs")
         return problems
+
+
+def _chunks(values: list, size: int = 500):
+    """Values in chunks under SQLite's parameter limit."""
+    for start in range(0, len(values), size):
+        yield values[start:start + size]
 
 
 def _snippet(row: Sequence[object]) -> Snippet:
