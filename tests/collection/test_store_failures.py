@@ -81,12 +81,24 @@ class StoreFailuresTest(unittest.TestCase):
             return real(target, *args, **kwargs)
         with mock.patch.object(store_module.sqlite3, "connect", read_only), \
                 mock.patch.object(os, "access", lambda path, mode: mode != os.W_OK):
-            self.assertEqual(run_cli("triage", "--db", self.db, "--format", "json")[0], 0)
-            self.assertEqual(run_cli("new", str(EXAMPLES / "gpu-scheduling.txt"), "--db", self.db)[0], 0)
+            # Every reading command answers, and none leaves a -wal or -shm file it could not remove.
+            for argv in (("triage",), ("dupes",), ("report", "-o", "-"), ("new", str(EXAMPLES / "gpu-scheduling.txt")),
+                         ("db", "info"), ("db", "check"), ("db", "log")):
+                with self.subTest(argv=argv):
+                    code, _, err = run_cli(*argv, "--db", self.db)
+                    self.assertEqual((code, err), (0, ""))
+                    self.assertFalse(os.path.exists(self.db + "-wal") or os.path.exists(self.db + "-shm"))
             code, out, err = run_cli("mark", "read", "p1", "--db", self.db)
         self.assertEqual((code, out), (2, ""))
         self.assertEqual(err, f"paperlist: error: {self.db}: read-only here: reading commands work, writing ones "
-                              "(add, mark, not-same) cannot\n")
+                              "(add, remove, mark, not-same) cannot\n")
+
+    def test_reading_commands_leave_no_wal_or_shm_behind(self):
+        self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)[0], 0)
+        for argv in (("triage",), ("dupes",), ("db", "info"), ("mark", "read", "p1")):
+            with self.subTest(argv=argv):
+                self.assertEqual(run_cli(*argv, "--db", self.db)[0], 0)
+                self.assertEqual(sorted(os.listdir(os.path.dirname(self.db))), [os.path.basename(self.db)])
 
     def test_a_full_disk_leaves_the_collection_unchanged(self):
         self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)[0], 0)

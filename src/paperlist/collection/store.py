@@ -57,7 +57,7 @@ def describe_failure(path: str, exc: BaseException) -> str:
     if "full" in text:
         return f"{path}: no space left on the device; the collection is unchanged"
     if "readonly" in text or "read-only" in text or "unable to open" in text and os.path.exists(path):
-        return f"{path}: read-only here: reading commands work, writing ones (add, mark, not-same) cannot"
+        return f"{path}: read-only here: reading commands work, writing ones (add, remove, mark, not-same) cannot"
     if _is_busy(exc):
         return f"{path}: busy: another paperlist has held it for {BUSY_MS // 1000} s; try again"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -68,6 +68,20 @@ def describe_failure(path: str, exc: BaseException) -> str:
 def _is_busy(exc: sqlite3.Error) -> bool:
     text = str(exc).lower()
     return "locked" in text or "busy" in text
+
+
+def _writable(path: str) -> bool:
+    """Whether this process may write the collection and create the -wal and -shm files beside it."""
+    return os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK)
+
+
+def _read_only_uri(path: str) -> str:
+    """How to read a collection this process cannot write: immutable, which needs no -shm file (SQLite cannot
+    make one in a read-only folder, and could not remove one it made beside a read-only file). A collection's
+    writers leave no WAL behind when they close; one still there holds changes, and is read with them."""
+    uri = f"file:{quote(os.path.abspath(path))}?mode=ro"
+    wal = f"{path}-wal"
+    return uri if os.path.exists(wal) and os.path.getsize(wal) > 0 else uri + "&immutable=1"
 
 
 def _now() -> str:
@@ -84,9 +98,13 @@ class Store:
         self._json = True  # SQLite has its JSON functions (almost every build since 3.9; all since 3.38)
         if not create and not os.path.exists(path):
             raise StoreError(f"{path}: no collection here (create one with 'paperlist add')")
+        if not read_only and os.path.exists(path) and not _writable(path):  # refused before SQLite makes a -wal
+            raise StoreError(describe_failure(path, sqlite3.OperationalError("readonly")))
         try:
-            # check_same_thread: a first `add` writes rows from a second thread while the first one groups
-            target, uri = (f"file:{quote(os.path.abspath(path))}?mode=ro", True) if read_only else (path, False)
+            # check_same_thread: a first `add` writes rows from a second thread while the first one groups.
+            # A reading command opens a collection it could write as a writer that makes no change, so that its
+            # close folds the WAL back and removes the -wal and -shm files; one it cannot write, read-only.
+            target, uri = (_read_only_uri(path), True) if read_only and not _writable(path) else (path, False)
             self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
                                       uri=uri)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
@@ -123,13 +141,15 @@ class Store:
             self.db.execute("PRAGMA journal_mode = WAL")
         self._migrate()
         self.db.execute("PRAGMA foreign_keys = ON")
+        if self.read_only:
+            self.db.execute("PRAGMA query_only = ON")
 
     @classmethod
     def copy_of(cls, path: str) -> Store:
         """The collection copied into memory: what ``new`` tries its lists on when the file is read-only."""
         source = cls.__new__(cls)
         source.path, source.read_only = path, True
-        source.db = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True, isolation_level=None)
+        source.db = sqlite3.connect(_read_only_uri(path), uri=True, isolation_level=None)
         store = cls.__new__(cls)
         store.path, store.read_only, store._json = path, False, True
         store.db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
