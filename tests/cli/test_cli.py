@@ -5,6 +5,7 @@ import random
 import subprocess
 import sys
 import unittest
+from unittest import mock
 
 from tests.helpers import EXAMPLES, ROOT, SEEDS, TempDir, run_cli
 
@@ -333,15 +334,46 @@ class ProgressLineTest(unittest.TestCase):
 class ParserTest(unittest.TestCase):
     """Only the named command's parser is built; what a user sees is the same as with all of them."""
 
-    ALL = "'summarize', 'dupes', 'export', 'triage', 'report', 'add', 'new', 'remove', 'mark', 'not-same', 'db', 'simulate', 'tags'"
+    ALL = "summarize, dupes, export, triage, report, add, new, remove, mark, not-same, db, simulate, tags"
 
     def test_a_wrong_command_lists_every_command(self):
-        for argv, wrong in ((["summ", "examples"], "summ"), (["--", "summarize", "examples"], "--"), ([""], "")):
+        for argv, wrong, meant in ((["summ", "examples"], "summ", "summarize"), (["sumarize", "examples"], "sumarize",
+                                   "summarize"), (["--", "summarize", "examples"], "--", None), ([""], "", None)):
             with self.subTest(argv=argv):
                 code, out, err = run_cli(*argv)
                 self.assertEqual((code, out), (2, ""))
-                self.assertEqual(err, f"paperlist: error: argument COMMAND: invalid choice: {wrong!r} (choose from "
-                                      f"{self.ALL})\n(see 'paperlist --help' for its options and examples)\n")
+                hint = f"; did you mean '{meant}'?" if meant else ""
+                self.assertEqual(err, f"paperlist: error: unknown command {wrong!r}{hint} (commands: {self.ALL})\n"
+                                      "(see 'paperlist --help' for its options and examples)\n")
+
+    def test_no_command_prints_the_commands_and_exits_2(self):
+        code, out, err = run_cli()
+        self.assertEqual((code, out), (2, ""))
+        self.assertIn("\n    remove    Take lists out of the collection (undo an add)", err)
+        self.assertTrue(err.endswith("\npaperlist: error: no command given\n"), err)
+
+    def test_every_help_fits_80_columns(self):
+        from paperlist.cli.arguments import COMMANDS
+        with mock.patch.dict(os.environ, {"COLUMNS": "80"}):
+            for command in ("", *COMMANDS):
+                with self.subTest(command=command):
+                    code, out, _ = run_cli(*([command] if command else []), "--help")
+                    self.assertEqual(code, 0)
+                    self.assertEqual([line for line in out.splitlines() if len(line) > 80], [])
+
+    def test_summarise_is_summarize(self):
+        self.assertEqual(run_cli("summarise", str(EXAMPLES)), run_cli("summarize", str(EXAMPLES)))
+
+    def test_one_error_per_mistake_and_hints_that_help(self):
+        self.assertEqual(run_cli("summarize", "nowhere.txt"),
+                         (2, "", "paperlist: error: nowhere.txt: No such file or directory\n"))
+        self.assertEqual(run_cli("triage", str(EXAMPLES), "--tag", "federated")[2],
+                         "paperlist: error: unknown tag 'federated' (did you mean 'federated-learning'? list the tags "
+                         "with 'paperlist tags')\n")
+        code, out, err = run_cli("dupes", str(EXAMPLES), "--input-format", "bibtex")
+        self.assertEqual((code, out), (2, ""))
+        self.assertTrue(err.endswith("paperlist: error: --input-format bibtex read no entry in 4 files: are they in "
+                                     "another format? (without --input-format each file's format is detected)\n"), err)
 
     def test_top_level_help_lists_every_command_with_its_purpose(self):
         from paperlist.cli.arguments import COMMANDS

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -20,7 +22,8 @@ DUPES_FORMATS = ("text", "json", "csv", "markdown")
 EXPORT_FORMATS = ("jsonl", "json", "csv", "ris", "bibtex")
 TRIAGE_FORMATS = ("text", "markdown", "json", "csv", "ris", "bibtex")
 
-EPILOG_EXIT = "exit codes: 0 success, 1 duplicates found (dupes --exit-code only), 2 usage or input error, 130 interrupted"
+EPILOG_EXIT = ("exit codes: 0 success, 1 duplicates found (dupes --exit-code only),\n"
+               "  2 usage or input error, 130 interrupted")
 
 
 def _probability(text: str) -> float:
@@ -63,8 +66,9 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--glob", default=None, metavar="PATTERN",
                         help="file names to read inside directories (default: every supported format: "
                              + " ".join(f"*{ext}" for ext in EXTENSIONS) + ")")
-    parser.add_argument("--input-format", choices=FORMATS, default=None,
-                        help="read every input in this format (default: by extension, then by content)")
+    parser.add_argument("--input-format", choices=FORMATS, default=None, metavar="FORMAT",
+                        help=f"read every input in this format: {', '.join(FORMATS)} (default: by extension, then "
+                             "by content)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="N",
                         help="tag files while reading them, and search near duplicates among 200,000 texts or more, in "
@@ -259,9 +263,9 @@ COMMANDS = {
                  "--list shows the records, --undo removes one.",
                  "paperlist not-same p12 p13\n  paperlist not-same --list\n  paperlist not-same --undo p12 p13",
                  _not_same_options),
-    "db": ("Collection info (counts, schema, size) or check.",
-           "Show a collection's counts, schema version and size (info), or check its integrity (check: exit 2 when "
-           "a problem is found).", "paperlist db info\n  paperlist db log\n  paperlist db check --db lab.db",
+    "db": ("The collection's counts (info), lists, history (log), or its integrity check.",
+           "Show a collection's counts, schema version and size (info), the lists added (lists), every add, removal, "
+           "mark and not-same with its date (log), or check its integrity (check: exit 2 when a problem is found).", "paperlist db info\n  paperlist db log\n  paperlist db check --db lab.db",
            _db_options),
     "simulate": ("Replay a labelled set as a reader who always takes the paper triage --db ranks first: how soon "
                  "are the included ones found?",
@@ -286,6 +290,21 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, terminal_columns(os.environ) - 2 if width is None else width)
 
 
+# Other spellings people type for a command.
+ALIASES = {"summarise": "summarize"}
+
+
+def spelled(argv: Sequence[str]) -> list[str]:
+    """The arguments with a command's other spelling (``summarise``) written as the command."""
+    argv = list(argv)
+    for n, arg in enumerate(argv):
+        if arg == "--" or not arg.startswith("-"):
+            if arg in ALIASES:
+                argv[n] = ALIASES[arg]
+            break
+    return argv
+
+
 def _command_named(argv: Sequence[str]) -> str | None:
     """The command the arguments name: the first one not an option (the top level has no option with a value);
     none after a ``--``, which argparse takes for the command."""
@@ -304,6 +323,13 @@ class _Parser(argparse.ArgumentParser):
     commands: dict[str, argparse.ArgumentParser]
 
     def error(self, message: str) -> NoReturn:
+        wrong = re.match(r"argument COMMAND: invalid choice: '(.*?)' \(choose from", message)
+        if wrong:  # one line naming the commands, and the one meant where a letter or two is off
+            close = difflib.get_close_matches(wrong.group(1), list(COMMANDS), 1, 0.6)
+            message = (f"unknown command {wrong.group(1)!r}" + (f"; did you mean '{close[0]}'?" if close else "")
+                       + f" (commands: {', '.join(COMMANDS)})")
+        if message == "the following arguments are required: COMMAND":
+            self.exit(2, self.format_help() + f"\n{self.prog}: error: no command given\n")
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help' for its options and examples)\n")
 
     def parse_args(self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -12,7 +12,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
-from paperlist.cli.arguments import build_parser, terminal_columns
+from paperlist.cli.arguments import build_parser, spelled, terminal_columns
 from paperlist.cli.commands import run
 from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from paperlist.cli.options import options_from
@@ -146,6 +146,7 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
     try:
         if argv is None:
             argv = sys.argv[1:]
+        argv = spelled(argv)
         printed = io.StringIO()  # --help and --version: written below, where a failed write is an error
         try:
             with contextlib.redirect_stdout(printed):
@@ -183,7 +184,8 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except (UsageError, StoreError) as exc:
-        diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
+        if str(exc):  # an empty one: the errors were said already, one per input
+            diagnostics.write(f"paperlist: error: {terminal_safe(str(exc))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
         diagnostics.write("\n")

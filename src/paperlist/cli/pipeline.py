@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -56,7 +58,10 @@ def active_rules(path: str | None) -> dict[str, list[str]]:
 def check_tags(names: tuple[str, ...], rules: dict[str, list[str]]) -> None:
     for name in names:
         if name not in rules:
-            raise UsageError(f"unknown tag '{name}' (list the tags with 'paperlist tags')")
+            near = [tag for tag in rules if tag.startswith(name) or name in tag.split("-")]
+            near = near or difflib.get_close_matches(name, list(rules), 1, 0.7)
+            hint = f"did you mean '{near[0]}'? " if len(near) == 1 else ""
+            raise UsageError(f"unknown tag '{name}' ({hint}list the tags with 'paperlist tags')")
 
 
 def open_store(path: str, create: bool, read_only: bool = False, trial: bool = False) -> Store:
@@ -115,8 +120,13 @@ def load(inputs: Inputs, matcher: TagMatcher, context: Context, required: bool =
     context.finish_progress()
     status = report_loaded(loaded, inputs.strict, context.stderr)
     if required and not loaded.lists:
+        if loaded.errors and len(loaded.errors) >= len(inputs.paths):
+            raise NothingToRead("")  # every input's own error is said: one error per mistake
         shown = " ".join(terminal_safe(p) for p in inputs.paths[:3]) + (" ..." if len(inputs.paths) > 3 else "")
         raise NothingToRead(f"nothing to read in {shown}: no list, alert or reference export found")
+    if inputs.input_format and loaded.lists and not any(rl.snippets for rl in loaded.lists):
+        raise NothingToRead(f"--input-format {inputs.input_format} read no entry in {plural(len(loaded.files), 'file')}"
+                            ": are they in another format? (without --input-format each file's format is detected)")
     return loaded, status
 
 
