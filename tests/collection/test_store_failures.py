@@ -113,6 +113,12 @@ class StoreFailuresTest(unittest.TestCase):
                               "unchanged\n")
         self.assertEqual(run_cli("db", "info", "--db", self.db)[1], info)
 
+    def test_a_file_that_is_no_database_is_named_so_without_a_useless_hint(self):
+        readme = str(ROOT / "README.md")
+        self.assertEqual(run_cli("db", "info", "--db", readme),
+                         (2, "", f"paperlist: error: {readme}: not a paperlist collection (not a database file; a "
+                                 "collection is made by 'paperlist add')\n"))
+
     def test_odd_schema_versions_and_damaged_files(self):
         for version in ("abc", "2.5", "9" * 5000):
             with self.subTest(version=version[:8]):

@@ -239,7 +239,8 @@ COMMANDS = {
               "paperlist dupes examples/ --cross-list --explain\n"
               "  paperlist dupes scopus.csv wos.csv pubmed.csv --write-deduplicated merged.ris\n"
               "  paperlist dupes search.ris --write-deduplicated search-deduplicated.ris", _dupes_options),
-    "export": ("Write one record per snippet with its list, place, text, tags and paper.", None,
+    "export": ("Write every snippet with its list, place, text, tags and paper (RIS and BibTeX: one entry per "
+               "paper).", None,
                "paperlist export examples/ --format csv > snippets.csv", _export_options),
     "triage": ("Merge all lists into one de-duplicated reading list, most central first.", None,
                "paperlist triage examples/ --focus federated-learning --top 10", _triage_options),

@@ -60,8 +60,10 @@ def describe_failure(path: str, exc: BaseException) -> str:
         return f"{path}: read-only here: reading commands work, writing ones (add, remove, mark, not-same) cannot"
     if _is_busy(exc):
         return f"{path}: busy: another paperlist has held it for {BUSY_MS // 1000} s; try again"
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return f"{path}: not a paperlist collection, or damaged (run 'paperlist db check --db {path}')"
+    if "not a database" in text:  # not SQLite at all: nothing a check could say more
+        return f"{path}: not a paperlist collection (not a database file; a collection is made by 'paperlist add')"
+    if "malformed" in text or "corrupt" in text:
+        return f"{path}: a damaged collection (run 'paperlist db check --db {path}')"
     return f"{path}: the collection could not be used ({exc}); run 'paperlist db check --db {path}'"
 
 
