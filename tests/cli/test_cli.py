@@ -370,6 +370,10 @@ class ParserTest(unittest.TestCase):
         self.assertEqual(run_cli("triage", str(EXAMPLES), "--tag", "federated")[2],
                          "paperlist: error: unknown tag 'federated' (did you mean 'federated-learning'? list the tags "
                          "with 'paperlist tags')\n")
+        near = str(EXAMPLES / "data-loding.txt")
+        self.assertEqual(run_cli("summarize", near)[2], f"paperlist: error: {near}: No such file or directory (did you "
+                                                        f"mean '{EXAMPLES / 'data-loading.txt'}'?)\n")
+        self.assertIn("invalid choice: 'jsn'; did you mean 'json'? (choose from", run_cli("triage", "--format", "jsn")[2])
         code, out, err = run_cli("dupes", str(EXAMPLES), "--input-format", "bibtex")
         self.assertEqual((code, out), (2, ""))
         self.assertTrue(err.endswith("paperlist: error: --input-format bibtex read no entry in 4 files: are they in "

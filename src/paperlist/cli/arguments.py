@@ -329,6 +329,11 @@ class _Parser(argparse.ArgumentParser):
             close = difflib.get_close_matches(wrong.group(1), list(COMMANDS), 1, 0.6)
             message = (f"unknown command {wrong.group(1)!r}" + (f"; did you mean '{close[0]}'?" if close else "")
                        + f" (commands: {', '.join(COMMANDS)})")
+        choice = re.match(r"(argument [^:]+: invalid choice: '(.*?)') \(choose from (.*)\)$", message)
+        if choice and not wrong:  # --format jsn: the value meant, when one is close
+            close = difflib.get_close_matches(choice.group(2), re.findall(r"'([^']*)'", choice.group(3)), 1, 0.6)
+            if close:
+                message = f"{choice.group(1)}; did you mean '{close[0]}'? (choose from {choice.group(3)})"
         if message == "the following arguments are required: COMMAND":
             self.exit(2, self.format_help() + f"\n{self.prog}: error: no command given\n")
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help' for its options and examples)\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import os
 import re
@@ -76,7 +77,7 @@ def find_files(paths: Iterable[str], pattern: str | None = None) -> Iterator[Fou
         try:
             info = os.stat(path)
         except OSError as exc:
-            yield Found(path, path, exc.strerror or str(exc))
+            yield Found(path, path, (exc.strerror or str(exc)) + _did_you_mean(path))
             continue
         if stat.S_ISDIR(info.st_mode):
             for found in _walk(path, pattern, seen_dirs):
@@ -84,6 +85,17 @@ def find_files(paths: Iterable[str], pattern: str | None = None) -> Iterator[Fou
                     yield found
         elif _first_time(path, seen_files, info):
             yield Found(path, os.path.basename(path) or path)
+
+
+def _did_you_mean(path: str) -> str:
+    """A file or folder beside a missing path whose name is one or two letters off, as a hint."""
+    folder, name = os.path.split(path.rstrip(os.sep)) if path.rstrip(os.sep) else ("", path)
+    try:
+        entries = [e for e in os.listdir(folder or ".") if not e.startswith(".")][:10_000]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(name, entries, 1, 0.8)
+    return f" (did you mean '{os.path.join(folder, close[0])}'?)" if close else ""
 
 
 def _supported(path: str) -> bool:
