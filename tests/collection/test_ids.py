@@ -48,6 +48,18 @@ class IdsAreNeverRanksTest(unittest.TestCase):
                 self.assertRegex(paper["number"], r"^p\d+$")
                 self.mark_shown(paper["number"], paper["text"])
 
+    def test_the_reports_duplicates_name_their_paper_and_each_copys_fingerprint(self):
+        run_cli("mark", "want", "p1", "--db", self.db)
+        report = run_cli("report", "--db", self.db, "-o", "-")[1]
+        dupes = run_cli("dupes", "--db", self.db, "--format", "json")[1]
+        groups = json.loads(dupes)["groups"]
+        section = report.split('<section id="duplicates">')[1].split("</section>")[0]
+        for group in groups:
+            self.assertIn(f'<span class="ref">p{group["paper"]}</span>', section)
+            for member in group["members"]:  # exact copies share their fingerprint: nothing to split
+                self.assertEqual(f"<code>{member['fingerprint']}</code>" in section, group["kind"] != "exact")
+        self.assertIn('<span class="ref">p1</span> <span class="tag mark">marked want</span>', section)
+
     def test_dupes_on_a_collection_names_each_group_by_its_paper(self):
         out = run_cli("dupes", "--db", self.db, "--all")[1]
         groups = re.findall(r"\n\[\d+\] [a-z]+ [0-9.]+ · \d copies in \d lists? · (p\d+)\n(?:    .*\n)*?    (.{40})", out)

@@ -158,7 +158,7 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, report: DupesRepo
     for n, m in enumerate(g.members, 1):
         mark = f"{n}{'*' if n - 1 == g.keep else ''}".ljust(number_width)
         place = f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}"
-        if report.collection or explain:  # what not-same takes to split this copy off
+        if (report.collection or explain) and g.kind != "exact":  # what not-same takes to split this copy off
             place += f" · {fingerprint(match_key(m.text))}"
         text = wrap(f"{place} · {terminal_safe(m.seed_title or '(no seed title)')}", style.width - 6 - number_width)
         lines.append(f"    {mark}  {text[0]}")

@@ -226,6 +226,10 @@ def _group(g: DuplicateGroup, report: HtmlReport) -> str:
     head = (f'<span class="kind">{h(g.kind)}</span>{plural(len(g.members), "copy", "copies")}: {h(where)}' if exact else
             f'<span class="kind">{h("maybe" if g.tier == "maybe" else g.kind)}</span>{g.similarity:.2f} · '
             f'{plural(len(g.members), "copy", "copies")} in {plural(len(g.lists), "list")}')
+    paper = next((p.id for p in report.grouping.papers if p.group == g.id), None) if report.collection else None
+    if paper is not None:  # what mark takes for the paper, and its mark
+        head += f' · <span class="ref">{paper_ref(paper)}</span>' + (
+            f' <span class="tag mark">marked {h(report.marks[paper])}</span>' if paper in report.marks else "")
     out = [f'<details class="group" data-group="{g.id}"><summary>{head} · {h(kept.text[:140])}'
            f'{"…" if len(kept.text) > 140 else ""}</summary>']
     out.append(f"<p>{h(kept.text)}</p><ol>" if exact else "<ol>")
@@ -233,8 +237,10 @@ def _group(g: DuplicateGroup, report: HtmlReport) -> str:
         place = f"{report.names.get(m.path, m.path)}:{m.line}"
         css = ' class="keep"' if n == g.keep else ""
         text = "" if exact else f"<br>{h(m.text)}"
-        out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)} · {h(m.seed_title or "(no seed title)")}'
-                   f'{text}</li>')
+        # In a collection, each copy's fingerprint: what not-same takes to split it off (exact copies share one).
+        ref = f' · <code>{fingerprint(match_key(m.text))}</code>' if report.collection and not exact else ""
+        out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)}{ref} · '
+                   f'{h(m.seed_title or "(no seed title)")}{text}</li>')
     out.append("</ol>")
     for p in g.pairs:
         if p.agreed or p.missing:
@@ -254,7 +260,10 @@ def _duplicates(report: HtmlReport) -> str:
     exact = [g for g in groups if g not in decide]
     out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "group")} of copies of '
            'one paper; the copy kept is in bold. Open a group for its copies and, for cuts and re-wordings, a word '
-           'diff (<ins>added</ins>, <del>removed</del>).</p>']
+           'diff (<ins>added</ins>, <del>removed</del>).' + (
+               " Each group names its paper's id (<code>paperlist mark read p12</code>); to split a copy off, give "
+               "its fingerprint and another's: <code>paperlist not-same FP FP</code>." if report.collection else "")
+           + '</p>']
     if decide:
         out.append(f"<h3>To look at ({len(decide)}): cut, re-worded, or joined by their records</h3>")
         out += [_group(g, report) for g in decide]
