@@ -161,6 +161,12 @@ def row_spans(text: str, delimiter: str = ",") -> tuple[int, dict[int, tuple[int
     spans = {_line(values, first): (offsets[first - 1], offsets[last]) for first, last, values in rows}
     return offsets[min(header_end, len(offsets) - 1)], spans
 
+
+# Each JSON key paperlist knows -> (field, rank among that field's aliases): a record's keys are looked up once
+# each, instead of every alias being tried on every record.
+_JSON_KEYS = {alias: (field, rank) for field, aliases in COLUMNS.items() for rank, alias in enumerate(aliases)}
+
+
 def parse_jsonl(text: str, path: str) -> list[ReadingList]:
     """paperlist's own ``export --format jsonl`` (or any JSON Lines with the same keys)."""
     warnings: list[Diagnostic] = []
@@ -176,10 +182,11 @@ def parse_jsonl(text: str, path: str) -> list[ReadingList]:
         if not isinstance(record, dict):
             warnings.append(Diagnostic(path, number, "not a JSON object; skipped"))
             continue
-        values = {}
-        for field, aliases in COLUMNS.items():
-            value = next((record[a] for a in aliases if isinstance(record.get(a), (str, int))), None)
-            if value is not None:
-                values[field] = str(value).strip()
-        rows.append((number, values))
+        found: dict[str, tuple[int, str]] = {}
+        for key, value in record.items():
+            known = _JSON_KEYS.get(key)
+            if known is not None and isinstance(value, (str, int)) and (known[0] not in found
+                                                                         or known[1] < found[known[0]][0]):
+                found[known[0]] = (known[1], str(value).strip())
+        rows.append((number, {field: value for field, (_, value) in found.items()}))
     return _rows_to_lists(rows, path, "jsonl", warnings)
