@@ -41,7 +41,9 @@ class RemoveTest(unittest.TestCase):
         during = self.held()
         self.assertEqual(len(during), len(before) - 3)
         self.assertTrue(set(during) <= set(before))  # nothing else changed id or mark
-        self.cli("add", gpu)
+        out = self.cli("add", gpu)
+        self.assertEqual(" ".join(out.split()), f"{self.db}: added 1 list; 5 new snippets: 3 new papers (3 back under "
+                         "the ids and marks they had before a remove), 2 snippets joined papers already held")
         self.assertEqual(self.held(), before)
         self.assertEqual(run_cli("db", "check", "--db", self.db), (0, f"{self.db}: ok\n", ""))
 

@@ -276,7 +276,9 @@ def add_summary(path: str, report: AddReport, width: int) -> str:
     """What an ``add`` changed, in words."""
     known = f" ({report.known_lists} already added)" if report.known_lists else ""
     text = (f"{terminal_safe(path)}: added {plural(report.new_lists, 'list')}{known}; "
-            f"{plural(report.new_snippets, 'new snippet')}: {plural(report.new_papers, 'new paper')}, "
+            f"{plural(report.new_snippets, 'new snippet')}: {plural(report.new_papers, 'new paper')}"
+            + (f" ({report.returned} back under the ids and marks they had before a remove)" if report.returned else "")
+            + ", "
             f"{plural(report.joined_known, 'snippet')} joined papers already held")
     return "\n".join(wrap(text, width)) + "\n"
 

@@ -28,6 +28,7 @@ class AddReport:
     new_snippets: int = 0
     new_papers: int = 0
     joined_known: int = 0
+    returned: int = 0  # of the new papers, those back under the id they had before their list was removed
 
 
 @dataclass
@@ -72,6 +73,7 @@ class Collection:
         """
         report = AddReport()
         self._load_order()
+        ids_before = self.store.next_paper_id()
         oldest_before = self.store.max_text_id()
         fresh: list[tuple[ReadingList, str]] = []
         for rl in lists:
@@ -109,6 +111,7 @@ class Collection:
         report.new_lists = len(fresh)
         report.new_snippets = len(placed.texts)
         report.new_papers = len(papers - held)
+        report.returned = sum(p < ids_before for p in papers - held)
         report.joined_known = sum(assignment[t] in held for t in placed.texts)
         return report
 
