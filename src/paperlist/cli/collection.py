@@ -18,6 +18,7 @@ from paperlist.cli.pipeline import (
     reading_list,
 )
 from paperlist.collection.adding import AddReport, Collection
+from paperlist.collection.decisions import FINGERPRINT_RE, DecisionError, mark_papers, not_same
 from paperlist.collection.store import Store
 from paperlist.collection.views import held_papers, with_stored_ids
 from paperlist.match.normalize import match_key
@@ -28,7 +29,7 @@ from paperlist.render.textfmt import plural
 from paperlist.tagging.tags import TagMatcher
 
 Outcome = tuple[int, str]
-_FINGERPRINT_RE = re.compile(r"^[0-9a-fA-F]{16}$")
+
 
 
 def run_db(options: CollectionOptions, context: Context) -> Outcome:
@@ -64,25 +65,12 @@ def check_refs(refs: tuple[str, ...]) -> None:
     """Every REF is a paper id (``p41``) or a 16-digit fingerprint, before the collection is opened. A bare
     number is refused: over PATHs the views number papers by rank, and a rank would mark another paper."""
     for ref in refs:
-        if ref.isascii() and ref.isdigit() and len(ref) <= 18 and not _FINGERPRINT_RE.match(ref):
+        if ref.isascii() and ref.isdigit() and len(ref) <= 18 and not FINGERPRINT_RE.match(ref):
             raise UsageError(f"{ref!r} is a bare number: paper ids are written p{ref} in the collection's views "
                              "(triage --db, dupes --db, report --db); a number from a run over PATHs is a rank, "
                              "which names no paper")
-        if not (_ID_RE.match(ref) or _FINGERPRINT_RE.match(ref)):
+        if not (_ID_RE.match(ref) or FINGERPRINT_RE.match(ref)):
             raise UsageError(f"expected a paper id (p41) or a 16-digit fingerprint, got {ref[:60]!r}")
-
-
-def resolve(store: Store, refs: tuple[str, ...]) -> list[int]:
-    """The paper of each REF; an unknown one is an error naming it (nothing is changed)."""
-    collection = Collection(store)
-    papers = []
-    for ref in refs:
-        paper = collection.resolve(ref)
-        if paper is None:
-            raise UsageError(f"no paper {ref!r} in {store.path} (every collection view shows paper ids, p41; "
-                             "a fingerprint counts once its list is added)")
-        papers.append(paper)
-    return papers
 
 
 def _opening(store: Store, paper: int, width: int = 60) -> str:
@@ -93,26 +81,15 @@ def _opening(store: Store, paper: int, width: int = 60) -> str:
 def run_mark(options: CollectionOptions, context: Context) -> Outcome:
     """Set or clear the mark of papers, all in one transaction; say what was marked."""
     check_refs(options.refs)
-    clearing = options.mark in CLEARING
-    lines = []
     with open_store(options.db, create=False) as store:
-        # The refs are resolved under the write lock: an add that held it meanwhile is seen whole, so a mark
-        # lands on the paper the id names after it, or the id is refused; never a success that stores nothing.
-        with store.transaction():
-            papers = list(dict.fromkeys(resolve(store, options.refs)))
-            marks = store.marks()
-            for paper in papers:
-                fingerprints = store.fingerprints_of_paper(paper)
-                before = next((marks[f] for f in fingerprints if f in marks), None)
-                if clearing:
-                    store.clear_marks(fingerprints)
-                    done = f"mark cleared (was {before})" if before else "had no mark"
-                else:
-                    store.set_marks(fingerprints, options.mark)
-                    done = f"marked {options.mark}" + (f" (was {before})" if before and before != options.mark else "")
-                store.log("mark", f"{paper_ref(paper)} {done}")
-                head = f"{paper_ref(paper)} {done}: "
-                lines.append(head + _opening(store, paper, max(20, context.style.width - len(head))) + "\n")
+        try:
+            done = mark_papers(store, options.refs, None if options.mark in CLEARING else options.mark)
+        except DecisionError as exc:
+            raise UsageError(str(exc)) from None
+        lines = []
+        for decided in done:
+            head = f"{paper_ref(decided.paper)} {decided.done}: "
+            lines.append(head + _opening(store, decided.paper, max(20, context.style.width - len(head))) + "\n")
     return EXIT_OK, "".join(lines)
 
 
@@ -126,35 +103,15 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
         if len(options.refs) != 2:
             raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
         check_refs(options.refs)
-        first, second = (ref.lower() for ref in options.refs)
-        with store.transaction():  # resolved under the write lock, as for mark
-            if options.action == "undo" and _FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second) \
-                    and store.remove_not_same(first, second):
-                # By the fingerprints not-same --list shows: undone even when a side's list was removed since.
-                store.log("not-same", f"undone: {first} and {second} may be one paper")
-                held = store.paper_of_fingerprints((first, second))
-                Collection(store).regroup(store.texts_of_papers(set(held.values())))
-                return EXIT_OK, f"removed: {options.refs[0]} and {options.refs[1]} may be one paper again\n"
-            a, b = resolve(store, options.refs)
-            # Two snippets of one paper may be split (the point of a decision); a paper cannot differ from itself.
-            if first == second or (a == b and not (_FINGERPRINT_RE.match(first) and _FINGERPRINT_RE.match(second))):
-                raise UsageError(f"{options.refs[0]} and {options.refs[1]} name the same paper ({paper_ref(a)}): give two "
-                                 "papers, or two snippets' fingerprints")
-            pairs = _fingerprint_pairs(store, options.refs, a, b)
-            if options.action == "undo":
-                removed = sum(store.remove_not_same(x, y) for x, y in pairs)
-                if not removed:
-                    raise UsageError(f"no record that {options.refs[0]} and {options.refs[1]} are different papers")
-                store.log("not-same", f"undone: {first} and {second} may be one paper")
-            else:
-                for x, y in pairs:
-                    store.add_not_same(x, y)
-                store.log("not-same", f"{first} and {second} are different papers")
-            Collection(store).regroup(store.texts_of_papers({a, b}))
-    copies = f" ({plural(len(pairs), 'pair')} of their copies)" if len(pairs) > 1 else ""
+        refs = (options.refs[0], options.refs[1])
+        try:
+            pairs = not_same(store, refs, undo=options.action == "undo")
+        except DecisionError as exc:
+            raise UsageError(str(exc)) from None
+    copies = f" ({plural(pairs, 'pair')} of their copies)" if pairs > 1 else ""
     if options.action == "undo":
-        return EXIT_OK, f"removed: {options.refs[0]} and {options.refs[1]} may be one paper again{copies}\n"
-    return EXIT_OK, f"recorded: {first} and {second} are different papers{copies}\n"
+        return EXIT_OK, f"removed: {refs[0]} and {refs[1]} may be one paper again{copies}\n"
+    return EXIT_OK, f"recorded: {refs[0].lower()} and {refs[1].lower()} are different papers{copies}\n"
 
 
 def _not_same_list(store: Store, width: int) -> str:
@@ -205,14 +162,6 @@ def _lists_named(rows: list[tuple[int, str, str, int]], given: tuple[str, ...],
             raise UsageError(f"no list {name!r} in {db} (nothing was removed; 'paperlist db lists' shows its lists)")
         chosen.update({row[0]: row for row in found})
     return [chosen[i] for i in sorted(chosen)]
-
-
-def _fingerprint_pairs(store: Store, refs: tuple[str, ...], a: int, b: int) -> list[tuple[str, str]]:
-    """The snippet pairs a decision names: the two fingerprints given, or every text of one paper against
-    every text of the other."""
-    def texts(ref: str, paper: int) -> list[str]:
-        return [ref.lower()] if _FINGERPRINT_RE.match(ref) else store.fingerprints_of_paper(paper)
-    return [(x, y) for x in texts(refs[0], a) for y in texts(refs[1], b) if x != y]
 
 
 def run_add(options: CollectionOptions, context: Context) -> Outcome:

@@ -9,6 +9,7 @@ decisions at once (a collection's view); ``Learner`` keeps the score up to date 
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -65,6 +66,33 @@ class Learner:
             for other, w in zip(papers, weights):
                 like[other] += weight * w
         self.counts[relevant] += 1
+
+    def forget(self, doc: int, relevant: bool) -> None:
+        """Take back a decision ``learn`` took (an undo, or a mark changed elsewhere): the same sums, less."""
+        sums, like, postings = self.sums[relevant], self._like[relevant], self.postings
+        common = self._common
+        for term, weight in zip(*self.vectors.docs[doc]):
+            sums[term] -= weight
+            if common[term] and not relevant:
+                continue  # brought up to date below with every stale score
+            papers, weights = postings[term]
+            for other, w in zip(papers, weights):
+                like[other] -= weight * w
+        self.counts[relevant] -= 1
+        if not relevant:
+            # Stale scores may now be too low, which ``best`` does not allow for: make every one exact.
+            self._update(range(len(self.vectors.docs)))
+
+    def top(self, candidates: Sequence[int], count: int) -> list[int]:
+        """The ``count`` candidates with the highest scores, best first; on a tie, in the candidates' order.
+        Only the candidates' scores are brought up to date: another paper's stays stale until ``forget``."""
+        if self._change:
+            self._update(candidates)
+        plus, minus = _scales(self.counts)
+        relevant, rejected, stale = self._like[1], self._like[0], self._stale
+        scores = [relevant[d] * plus - (rejected[d] + stale[d]) * minus for d in candidates]
+        best = heapq.nsmallest(count, range(len(candidates)), key=lambda i: (-scores[i], i))
+        return [candidates[i] for i in best]
 
     def _rejected(self, doc: int) -> float:
         terms, weights, _ = self._parts[doc]

@@ -50,10 +50,7 @@ def relevance(papers: Sequence[Paper], marks: Mapping[int, str], seeds: Mapping[
               collection: bool = False) -> Relevance:
     """Score every paper: by the model fitted to the marks (paper id -> want, read or skip) when there are any,
     else by its likeness to the seed titles of its lists. Every paper's text counts in the term weights."""
-    texts = []
-    for p in papers:
-        record = merged_record(p)
-        texts.append(document(record.title if record else None, p.kept.text, None, record.venue if record else None))
+    texts = [paper_text(p) for p in papers]
     number = {p.id: n for n, p in enumerate(papers)}
     decisions = {number[i]: RELEVANT_MARKS[m] for i, m in marks.items() if i in number and m in RELEVANT_MARKS}
     if decisions:
@@ -68,6 +65,12 @@ def relevance(papers: Sequence[Paper], marks: Mapping[int, str], seeds: Mapping[
                                           for p in papers])
     return Relevance({p.id: found[n][0] for n, p in enumerate(papers)}, lambda i: _telling(found[number[i]][1]),
                      collection=collection)
+
+
+def paper_text(paper: Paper) -> str:
+    """The text a paper is ranked by: its title, kept copy's text and venue."""
+    record = merged_record(paper)
+    return document(record.title if record else None, paper.kept.text, None, record.venue if record else None)
 
 
 def _telling(terms: Iterable[str]) -> tuple[str, ...]:

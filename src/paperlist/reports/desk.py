@@ -1,0 +1,123 @@
+"""The triage desk: a collection's undecided papers one at a time, re-ranked after every decision (pure).
+
+The desk keeps the relevance model of ``reports.triage`` up to date one decision at a time (``rank.Learner``), so
+the next paper after a decision costs the papers that share its terms, not a refit over the whole collection.
+Before any decision, and between papers the model cannot tell apart, the order is the cold one every ranked
+view uses (lists and copies, seed titles, year).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from urllib.parse import quote_plus
+
+from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.papers import merged_record
+from paperlist.model import Paper, paper_ref
+from paperlist.rank.features import vectorize
+from paperlist.rank.relevance import Learner
+from paperlist.reports.triage import RELEVANT_MARKS, Relevance, _telling, paper_text, rank_papers, relevance
+
+MARKS = ("want", "read", "skip")
+
+
+class Desk:
+    """The papers of a collection, their marks (paper id -> want, read or skip) and the model those marks taught."""
+
+    def __init__(self, papers: Sequence[Paper], marks: Mapping[int, str], seeds: Mapping[str, str | None],
+                 names: Mapping[str, str]) -> None:
+        self.papers = {p.id: p for p in papers}
+        self.names = dict(names)
+        self._number = {p.id: n for n, p in enumerate(papers)}
+        self._ids = [p.id for p in papers]
+        cold = relevance(papers, {}, seeds, True)
+        self._cold_explain = cold.explain
+        # The cold order, as a number per paper: candidates are handed to the model in it, so it breaks ties.
+        self._cold = {e.paper.id: n for n, e in enumerate(rank_papers(papers, order=cold))}
+        self.learner = Learner(vectorize([paper_text(p) for p in papers]))
+        self.marks: dict[int, str] = {}
+        for paper in sorted(marks):
+            if paper in self.papers:
+                self.set_mark(paper, marks[paper])
+
+    def set_mark(self, paper: int, mark: str | None) -> None:
+        """Take a decision (or its clearing, ``None``) into the marks and the model."""
+        before = self.marks.pop(paper, None)
+        doc = self._number[paper]
+        if before in RELEVANT_MARKS:
+            self.learner.forget(doc, RELEVANT_MARKS[before])
+        if mark is not None:
+            self.marks[paper] = mark
+            if mark in RELEVANT_MARKS:
+                self.learner.learn(doc, RELEVANT_MARKS[mark])
+
+    def sync(self, marks: Mapping[int, str]) -> list[int]:
+        """Bring the marks up to what the collection holds now (another tab, a CLI ``mark``); the papers changed."""
+        changed = [p for p in sorted(set(marks) | set(self.marks)) if p in self.papers
+                   and marks.get(p) != self.marks.get(p)]
+        for paper in changed:
+            self.set_mark(paper, marks.get(paper))
+        return changed
+
+    @property
+    def learned(self) -> bool:
+        return any(self.learner.counts)
+
+    @property
+    def rule(self) -> str:
+        rejected, relevant = self.learner.counts
+        return Relevance({}, lambda i: (), relevant, rejected, True).rule
+
+    def undecided(self) -> int:
+        return len(self.papers) - len(self.marks)
+
+    def queue(self, count: int, passed: Iterable[int] = ()) -> list[int]:
+        """The next ``count`` undecided papers, best first, leaving out those ``passed`` over for now."""
+        left = set(passed)
+        candidates = sorted((p for p in self._ids if p not in self.marks and p not in left), key=self._cold.__getitem__)
+        if not self.learned:
+            return candidates[:count]
+        number = self._number
+        return [self._ids[d] for d in self.learner.top([number[p] for p in candidates], count)]
+
+    def decided(self, mark: str) -> list[int]:
+        """The papers marked ``mark``, in their cold order."""
+        return sorted((p for p, m in self.marks.items() if m == mark), key=self._cold.__getitem__)
+
+    def why(self, paper: int) -> tuple[str, ...]:
+        if self.learned:
+            return _telling(self.learner.why(self._number[paper], 12))
+        return self._cold_explain(paper)
+
+    def card(self, paper: int) -> dict[str, object]:
+        """What the page shows of a paper, as plain values (the page escapes them: they come from input files)."""
+        p = self.papers[paper]
+        record = merged_record(p)
+        field = (lambda name: getattr(record, name)) if record else (lambda name: None)
+        title = field("title")
+        link = field("url") or (f"https://doi.org/{field('doi')}" if field("doi") else None)
+        search = " ".join((title or p.kept.text).split()[:14])
+        kept = fingerprint(match_key(p.kept.text))
+        copies, seen = [], {kept}
+        for m in p.members:
+            value = fingerprint(match_key(m.text))
+            if value not in seen:
+                seen.add(value)
+                copies.append({"fingerprint": value, "text": m.text, "list": self.names.get(m.path, m.path),
+                               "line": m.line})
+        return {
+            "id": paper_ref(paper), "title": title, "text": p.kept.text,
+            "authors": field("authors"),
+            "venue": field("venue"), "year": field("year"), "doi": field("doi"), "link": link,
+            "search": "https://scholar.google.com/scholar?q=" + quote_plus(search),
+            "lists": [self.names.get(path, path) for path in p.lists], "tags": list(p.tags),
+            "fingerprint": kept, "copies": copies, "mark": self.marks.get(paper),
+            "score": round(self.learner.score(self._number[paper]), 4) if self.learned else None,
+            "why": list(self.why(paper)),
+        }
+
+    def counts(self) -> dict[str, int]:
+        found = {mark: 0 for mark in MARKS}
+        for mark in self.marks.values():
+            found[mark] = found.get(mark, 0) + 1
+        return {"papers": len(self.papers), "undecided": self.undecided(), **found}
