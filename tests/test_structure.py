@@ -20,10 +20,12 @@ ALLOWED = {
     "reports": {"model", "match", "tagging", "rank"},
     "render": {"model", "match", "rank", "reports", "tagging"},
     "collection": {"model", "forked", "match", "tagging"},
-    "cli": {"model", "forked", "match", "readers", "tagging", "inputs", "rank", "reports", "render", "collection"},
+    "web": {"model", "match", "tagging", "rank", "reports", "render", "collection"},
+    "cli": {"model", "forked", "match", "readers", "tagging", "inputs", "rank", "reports", "render", "collection", "web"},
 }
 # Standard-library modules that belong to one room only.
-ONLY_IN = {"argparse": {"cli"}, "sqlite3": {"collection"}, "multiprocessing": {"inputs"}}
+ONLY_IN = {"argparse": {"cli"}, "sqlite3": {"collection"}, "multiprocessing": {"inputs"}, "http.server": {"web"},
+           "socketserver": {"web"}, "http": {"web"}}
 
 
 def module_name(path: Path) -> str:

@@ -46,6 +46,16 @@ class Record:
     keywords: str | None = None  # the record's own keywords, "; "-joined
 
 
+# A user's marks on papers. later: not decided yet, asked again after the rest; it teaches the ranking nothing.
+MARKS = ("want", "read", "skip", "later")
+MARK_ORDER = ("read", "skip", "want", "later")  # where copies of one paper carry different marks, the first wins
+
+
+def paper_mark_of(found: set[str]) -> str | None:
+    """The one mark a paper shows, of the marks its copies carry."""
+    return next((mark for mark in MARK_ORDER if mark in found), None)
+
+
 def paper_ref(paper_id: int) -> str:
     """How every view writes a collection's paper id and ``mark`` takes it: ``p41``, never a bare number, which
     a run over PATHs prints as a rank."""

@@ -334,7 +334,7 @@ class ProgressLineTest(unittest.TestCase):
 class ParserTest(unittest.TestCase):
     """Only the named command's parser is built; what a user sees is the same as with all of them."""
 
-    ALL = "summarize, dupes, export, triage, report, add, new, remove, mark, not-same, db, simulate, tags"
+    ALL = "summarize, dupes, export, triage, report, add, new, remove, mark, not-same, db, serve, simulate, tags"
 
     def test_a_wrong_command_lists_every_command(self):
         for argv, wrong, meant in ((["summ", "examples"], "summ", "summarize"), (["sumarize", "examples"], "sumarize",
@@ -381,7 +381,7 @@ class ParserTest(unittest.TestCase):
 
     def test_top_level_help_lists_every_command_with_its_purpose(self):
         from paperlist.cli.arguments import COMMANDS
-        self.assertEqual(len(COMMANDS), 13)
+        self.assertEqual(len(COMMANDS), 14)
         for argv in (["--help"], ["-h", "summarize"]):
             with self.subTest(argv=argv):
                 code, out, _ = run_cli(*argv)

@@ -100,7 +100,7 @@ def _add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...
                            help="do not neutralise CSV cells that a spreadsheet would run as formulas")
 
 
-MARKS = ("read", "skip", "want", "clear", "unread")
+MARKS = ("read", "skip", "want", "later", "clear", "unread")
 REPORT_DB_HELP = ("read the whole collection FILE instead of PATHs (without PATHs: $PAPERLIST_DB, else ./paperlist.db "
                   "when it exists)")
 COLLECTION_DB_HELP = "the collection (default: $PAPERLIST_DB, else ./paperlist.db)"
@@ -185,7 +185,8 @@ def _new_options(p: argparse.ArgumentParser) -> None:
 
 def _mark_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
-    p.add_argument("mark", choices=MARKS, help="read, skip or want; clear (or unread) removes the mark")
+    p.add_argument("mark", choices=MARKS, help="read, skip, want or later (decide later: shown, asked again after the rest, teaches the ranking nothing); "
+                   "clear (or unread) removes the mark")
     p.add_argument("refs", nargs="+", metavar="REF", help="paper ids as every collection view writes them "
                    "(p12), or 16-digit snippet fingerprints (dupes --db, dupes --explain, JSON)")
 
@@ -210,6 +211,21 @@ def _remove_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
     p.add_argument("lists", nargs="+", metavar="LIST", help="a list as added (its path, or a folder of lists; "
                    "'paperlist db lists' shows them)")
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, got {text!r}")
+    return int(text)
+
+
+def _serve_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help=COLLECTION_DB_HELP)
+    p.add_argument("--port", type=_port, default=8765, metavar="N",
+                   help="the port on 127.0.0.1 (default: 8765; 0 picks a free one)")
+    p.add_argument("--keys", default="", metavar="ACTION=KEY,...",
+                   help="other keys for actions, e.g. want=y,skip=x,next=j (actions: want, read, skip, later, undo, "
+                        "next, previous, list; defaults: w r s l u n p v and the arrow keys)")
 
 
 def _simulate_options(p: argparse.ArgumentParser) -> None:
@@ -255,9 +271,10 @@ COMMANDS = {
                "by them are no longer shown, and every mark and not-same decision is kept, so adding a list again "
                "brings its papers back under the same ids, marked.",
                "paperlist remove lists/README.txt\n  paperlist remove ~/Downloads/alerts/", _remove_options),
-    "mark": ("Mark papers read, skip or want, or clear a mark.",
-             "Mark papers read, skip or want, or clear their mark: every view of the collection leaves out read and "
-             "skipped papers (--all shows them, marked) and puts wanted ones first.",
+    "mark": ("Mark papers read, skip, want or later, or clear a mark.",
+             "Mark papers read, skip, want or later, or clear their mark: every view of the collection leaves out read and "
+             "skipped papers (--all shows them, marked), puts wanted ones first and shows papers marked later with "
+             "their mark ('paperlist serve' asks about them again after the rest).",
              "paperlist mark read p12 3f9c2a81d04e6b57\n  paperlist mark clear p12", _mark_options),
     "not-same": ("Record that two papers are different (or list or undo such records).",
                  "Record that two papers (by id or snippet fingerprint) are different; the collection is regrouped. "
@@ -268,6 +285,13 @@ COMMANDS = {
            "Show a collection's counts, schema version and size (info), the lists added (lists), every add, removal, "
            "mark and not-same with its date (log), or check its integrity (check: exit 2 when a problem is found).", "paperlist db info\n  paperlist db log\n  paperlist db check --db lab.db",
            _db_options),
+    "serve": ("Triage the collection in a browser: one paper at a time, one key a decision, re-ranked after each.",
+              "Serve a triage page over the collection on 127.0.0.1: one paper at a time with its authors, venue, link, "
+              "lists and copies; keys for want, read, skip, later, undo, next and previous; a list view, the history "
+              "and an export of the wanted papers. Each decision is stored at once, as 'paperlist mark' stores it, "
+              "and the next paper is the one your decisions so far rank first. Prints the page's address, with this "
+              "run's secret token, and opens nothing by itself; Ctrl-C stops it.",
+              "paperlist serve\n  paperlist serve --db lab.db --port 8800 --keys want=y,skip=x", _serve_options),
     "simulate": ("Replay a labelled set as a reader who always takes the paper triage --db ranks first: how soon "
                  "are the included ones found?",
                  "Replay a labelled screening set: from the priors, read the record the model ranks first, learn its "

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from paperlist.cli import collection
 from paperlist.cli.deduplicated import write_deduplicated
 from paperlist.cli.errors import EXIT_FOUND, EXIT_OK, UsageError
-from paperlist.cli.options import Options, ReportOptions, SimulateOptions, TagsOptions
+from paperlist.cli.options import Options, ReportOptions, ServeOptions, SimulateOptions, TagsOptions
 from paperlist.cli.writing import check_output
 from paperlist.cli.pipeline import (
     AUTO,
@@ -178,12 +178,17 @@ def run_simulate(options: SimulateOptions, context: Context) -> Outcome:
     return EXIT_OK, SIMULATION_RENDERERS[options.format](report, context.style)
 
 
+def run_serve(options: ServeOptions, context: Context) -> Outcome:
+    from paperlist.cli.serve import serve  # http.server, and Python's email package with it, only for serve
+    return serve(options, context)
+
+
 COMMANDS: dict[str, Callable[[Options, Context], Outcome]] = {
     "summarize": run_summarize, "dupes": run_dupes, "export": run_export, "triage": run_triage,
     "report": run_report, "add": collection.run_add, "new": collection.run_new,
     "remove": collection.run_remove, "mark": collection.run_mark,
     "not-same": collection.run_not_same, "db": collection.run_db, "tags": run_tags,
-    "simulate": run_simulate,
+    "simulate": run_simulate, "serve": run_serve,
 }  # type: ignore[dict-item]
 
 

@@ -12,6 +12,7 @@ from paperlist.cli.errors import UsageError
 from paperlist.inputs.files import InputError, read_capped, without_utf8_bom
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
 from paperlist.model import KIND_ORDER
+from paperlist.render.desk import KeysError, parse_keys
 
 DEFAULT_DB = "paperlist.db"
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
@@ -121,7 +122,17 @@ class SimulateOptions:
     format: str = "text"
 
 
-Options = ReportOptions | CollectionOptions | TagsOptions | SimulateOptions
+@dataclass(frozen=True)
+class ServeOptions:
+    """serve: the collection, the port on 127.0.0.1 and the page's keys (action -> keys)."""
+
+    command: str
+    db: str
+    port: int = 8765
+    keys: dict[str, list[str]] = field(default_factory=dict)
+
+
+Options = ReportOptions | CollectionOptions | TagsOptions | SimulateOptions | ServeOptions
 COLLECTION_COMMANDS = ("add", "new", "remove", "mark", "not-same", "db")
 
 
@@ -219,6 +230,12 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
     if command == "simulate":
         return SimulateOptions(command, given["path"], given.get("label"), tuple(given.get("prior") or ()),
                                given.get("format") or "text")
+    if command == "serve":
+        try:
+            keys = parse_keys(given.get("keys") or "")
+        except KeysError as exc:
+            raise UsageError(f"--keys: {exc}") from None
+        return ServeOptions(command, db_path(given.get("db"), environ), int(given.get("port") or 0), keys)
     if command == "tags":
         return TagsOptions(command, given.get("tags"), bool(given.get("suggest")), _inputs(given))
     if command in COLLECTION_COMMANDS:

@@ -6,14 +6,14 @@ import difflib
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TextIO
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import Grouping as GroupingOptions
 from paperlist.cli.options import Inputs, Selection, read_option_file
 from paperlist.collection.store import Store, StoreError, StoreOutdated
-from paperlist.collection.views import paper_mark, stored_grouping, unmarked_papers
+from paperlist.collection.views import paper_mark, stored_grouping, tagged_lists, unmarked_papers
 from paperlist.inputs.load import Loaded, Progress, load_lists
 from paperlist.match.dupes import search_duplicates
 from paperlist.match.papers import Grouping, group_papers
@@ -142,8 +142,7 @@ def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Co
 def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
     """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
     with open_store(path, create=False, read_only=True) as store:
-        lists = [replace(rl, snippets=tuple(replace(s, tags=matcher.tag(s.text)) for s in rl.snippets))
-                 for rl in store.lists()]
+        lists = tagged_lists(store, matcher.tag)
         papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
         marks = store.marks()
     return Loaded(lists=lists), papers, marks

@@ -13,7 +13,6 @@ from paperlist.collection.adding import Collection
 from paperlist.collection.store import Store
 from paperlist.model import paper_ref
 
-MARKS = ("want", "read", "skip")
 FINGERPRINT_RE = re.compile(r"^[0-9a-fA-F]{16}$")
 
 

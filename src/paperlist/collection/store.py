@@ -206,6 +206,10 @@ class Store:
         """``with store.transaction():`` one atomic write; BEGIN IMMEDIATE makes a second writer wait."""
         return _Transaction(self.db)
 
+    def snapshot(self) -> "_Snapshot":
+        """``with store.snapshot():`` several reads that see one state of the collection (no lock is taken)."""
+        return _Snapshot(self.db)
+
     def trial(self) -> "_Transaction":
         """``with store.trial():`` like a transaction, but always rolled back (``paperlist new``)."""
         return _Transaction(self.db, keep=False)
@@ -506,6 +510,12 @@ class Store:
         """One line of the collection's history (``db log``), in the transaction of the change it tells."""
         self.db.execute("INSERT INTO events (at, action, detail) VALUES (?, ?, ?)", (_now(), action, detail))
 
+    def structure_version(self) -> int:
+        """A number that changes with every change but a mark (an add, a removal, a not-same): what a view of the
+        papers held in memory checks before it trusts itself."""
+        row = self.db.execute("SELECT coalesce(max(id), 0) FROM events WHERE action <> 'mark'").fetchone()
+        return int(row[0])
+
     def events(self) -> list[tuple[str, str, str]]:
         return [(str(a), str(b), str(c)) for a, b, c in self.db.execute("SELECT at, action, detail FROM events "
                                                                           "ORDER BY id")]
@@ -605,6 +615,21 @@ def _snippet(row: Sequence[object]) -> Snippet:
     fields = json.loads(record) if record else None  # type: ignore[arg-type]
     return Snippet(str(path), int(line), int(idx), str(text), bool(truncated), seed,  # type: ignore[arg-type]
                    (), Record(*fields) if fields else None)
+
+
+class _Snapshot:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN")
+
+    def __exit__(self, kind, value, traceback) -> None:
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error:
+            if kind is None:
+                raise
 
 
 class _Transaction:

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from paperlist.collection.store import Store
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, group_papers, paper_tags, snippet_key
-from paperlist.model import Paper, ReadingList
+from paperlist.model import Paper, ReadingList, paper_mark_of
+
+
+def tagged_lists(store: Store, tag: Callable[[str], tuple[str, ...]]) -> list[ReadingList]:
+    """The collection's lists, each snippet tagged now (tags are not stored: rules change)."""
+    return [replace(rl, snippets=tuple(replace(s, tags=tag(s.text)) for s in rl.snippets)) for rl in store.lists()]
+
+
+def marks_by_paper(marks: Mapping[str, str], paper_of: Mapping[str, int]) -> dict[int, str]:
+    """Each paper's mark, from the marks by snippet fingerprint and the paper each fingerprint belongs to."""
+    found: dict[int, set[str]] = {}
+    for value, mark in marks.items():
+        paper = paper_of.get(value)
+        if paper is not None:
+            found.setdefault(paper, set()).add(mark)
+    return {paper: mark for paper, held in found.items() if (mark := paper_mark_of(held))}
 
 
 def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | None, min_words: int) -> Grouping:
@@ -35,13 +50,9 @@ def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:
     return {marks[f] for m in paper.members if (f := fingerprint(match_key(m.text))) in marks}
 
 
-MARK_ORDER = ("read", "skip", "want")  # where copies of one paper carry different marks, the first wins
-
-
 def paper_mark(marks: dict[str, str], paper: Paper) -> str | None:
-    """The mark a paper shows: read, skip or want, or None."""
-    found = paper_marks(marks, paper)
-    return next((mark for mark in MARK_ORDER if mark in found), None)
+    """The mark a paper shows: read, skip, want or later, or None."""
+    return paper_mark_of(paper_marks(marks, paper))
 
 
 def with_stored_ids(grouping: Grouping, stored: dict[tuple[str, int], int]) -> Grouping:

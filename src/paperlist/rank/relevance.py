@@ -133,6 +133,9 @@ class Learner:
     def why(self, doc: int, count: int = WHY_TERMS) -> tuple[str, ...]:
         return why(self.vectors, self.sums, self.counts, doc, count)
 
+    def against(self, doc: int, count: int = WHY_TERMS) -> tuple[str, ...]:
+        return why(self.vectors, self.sums, self.counts, doc, count, against=True)
+
 
 @dataclass(frozen=True, slots=True)
 class Fitted:
@@ -171,16 +174,19 @@ def _scales(counts: Sequence[int]) -> tuple[float, float]:
 
 
 def why(vectors: Vectors, sums: tuple[Sequence[float], Sequence[float]], counts: Sequence[int], doc: int,
-        count: int = WHY_TERMS) -> tuple[str, ...]:
+        count: int = WHY_TERMS, against: bool = False) -> tuple[str, ...]:
     """The terms that add most to a paper's score: held by it and by the papers decided relevant more than by
-    the others; none before a relevant decision."""
+    the others; none before a relevant decision. ``against``: those that take most from it (none before a
+    decision of not relevant)."""
     rejected, relevant = counts
-    if not relevant:
+    if not (rejected if against else relevant):
         return ()
+    plus = 1.0 / relevant if relevant else 0.0
     minus = NOT_WEIGHT / rejected if rejected else 0.0
+    sign = -1.0 if against else 1.0
     gains = []
     for term, weight in zip(*vectors.docs[doc]):
-        gain = weight * (sums[1][term] / relevant - sums[0][term] * minus)
+        gain = sign * weight * (sums[1][term] * plus - sums[0][term] * minus)
         if gain > 0:
             gains.append((-gain, vectors.names[term]))
     return _distinct(name for _, name in sorted(gains))[:count]

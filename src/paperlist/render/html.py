@@ -38,7 +38,7 @@ class HtmlReport:
     rule: str
     focus_words: frozenset[str] = frozenset()
     groups: Sequence[DuplicateGroup] = field(default_factory=list)
-    marks: dict[int, str] = field(default_factory=dict)  # a collection's: paper id -> read, skip or want
+    marks: dict[int, str] = field(default_factory=dict)  # a collection's: paper id -> read, skip, want or later
     hidden: int = 0  # papers the marks leave out of the reading list
     collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
 

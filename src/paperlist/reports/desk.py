@@ -3,7 +3,7 @@
 The desk keeps the relevance model of ``reports.triage`` up to date one decision at a time (``rank.Learner``), so
 the next paper after a decision costs the papers that share its terms, not a refit over the whole collection.
 Before any decision, and between papers the model cannot tell apart, the order is the cold one every ranked
-view uses (lists and copies, seed titles, year).
+view uses (lists and copies, seed titles, year). Papers marked later come after every undecided one.
 """
 
 from __future__ import annotations
@@ -13,16 +13,17 @@ from urllib.parse import quote_plus
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import merged_record
-from paperlist.model import Paper, paper_ref
+from paperlist.model import MARKS, Paper, paper_ref
 from paperlist.rank.features import vectorize
 from paperlist.rank.relevance import Learner
 from paperlist.reports.triage import RELEVANT_MARKS, Relevance, _telling, paper_text, rank_papers, relevance
 
-MARKS = ("want", "read", "skip")
+LATER = "later"
 
 
 class Desk:
-    """The papers of a collection, their marks (paper id -> want, read or skip) and the model those marks taught."""
+    """The papers of a collection, their marks (paper id -> want, read, skip or later) and the model those marks
+    taught."""
 
     def __init__(self, papers: Sequence[Paper], marks: Mapping[int, str], seeds: Mapping[str, str | None],
                  names: Mapping[str, str]) -> None:
@@ -30,6 +31,8 @@ class Desk:
         self.names = dict(names)
         self._number = {p.id: n for n, p in enumerate(papers)}
         self._ids = [p.id for p in papers]
+        # Every copy's fingerprint (what marks are stored by) -> its paper.
+        self.paper_of = {fingerprint(match_key(m.text)): p.id for p in papers for m in p.members}
         cold = relevance(papers, {}, seeds, True)
         self._cold_explain = cold.explain
         # The cold order, as a number per paper: candidates are handed to the model in it, so it breaks ties.
@@ -69,16 +72,25 @@ class Desk:
         return Relevance({}, lambda i: (), relevant, rejected, True).rule
 
     def undecided(self) -> int:
-        return len(self.papers) - len(self.marks)
+        """Papers with no mark or marked later: those the desk still asks about."""
+        return sum(1 for p in self._ids if self.marks.get(p, LATER) == LATER)
 
     def queue(self, count: int, passed: Iterable[int] = ()) -> list[int]:
-        """The next ``count`` undecided papers, best first, leaving out those ``passed`` over for now."""
+        """The next ``count`` papers to decide, best first: those with no mark, then those marked later, leaving
+        out those ``passed`` over for now."""
         left = set(passed)
-        candidates = sorted((p for p in self._ids if p not in self.marks and p not in left), key=self._cold.__getitem__)
-        if not self.learned:
-            return candidates[:count]
-        number = self._number
-        return [self._ids[d] for d in self.learner.top([number[p] for p in candidates], count)]
+        found: list[int] = []
+        for wanted in (None, LATER):
+            if len(found) >= count:
+                break
+            candidates = sorted((p for p in self._ids if self.marks.get(p) == wanted and p not in left),
+                                key=self._cold.__getitem__)
+            if self.learned and candidates:
+                number = self._number
+                candidates = [self._ids[d] for d in self.learner.top([number[p] for p in candidates],
+                                                                      count - len(found))]
+            found += candidates[:count - len(found)]
+        return found
 
     def decided(self, mark: str) -> list[int]:
         """The papers marked ``mark``, in their cold order."""
@@ -88,6 +100,19 @@ class Desk:
         if self.learned:
             return _telling(self.learner.why(self._number[paper], 12))
         return self._cold_explain(paper)
+
+    def against(self, paper: int) -> tuple[str, ...]:
+        """The terms that count most against a paper: those it shares with the skipped papers."""
+        return _telling(self.learner.against(self._number[paper], 12)) if self.learned else ()
+
+    def title(self, paper: int) -> str:
+        """A paper's title, or its opening words."""
+        p = self.papers[paper]
+        record = merged_record(p)
+        if record and record.title:
+            return record.title
+        text = " ".join(p.kept.text.split())
+        return text if len(text) <= 120 else text[:119].rstrip() + "…"
 
     def card(self, paper: int) -> dict[str, object]:
         """What the page shows of a paper, as plain values (the page escapes them: they come from input files)."""
@@ -113,7 +138,7 @@ class Desk:
             "lists": [self.names.get(path, path) for path in p.lists], "tags": list(p.tags),
             "fingerprint": kept, "copies": copies, "mark": self.marks.get(paper),
             "score": round(self.learner.score(self._number[paper]), 4) if self.learned else None,
-            "why": list(self.why(paper)),
+            "why": list(self.why(paper)), "against": list(self.against(paper)),
         }
 
     def counts(self) -> dict[str, int]:

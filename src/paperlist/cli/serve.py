@@ -1,0 +1,50 @@
+"""``paperlist serve``: the triage page over the collection, until Ctrl-C (or SIGTERM) stops it."""
+
+from __future__ import annotations
+
+import secrets
+import signal
+import threading
+
+from paperlist.cli.errors import EXIT_OK, UsageError
+from paperlist.cli.options import ServeOptions
+from paperlist.cli.pipeline import Context, open_store
+from paperlist.render.terminal import terminal_safe
+from paperlist.render.textfmt import plural
+from paperlist.tagging.tags import TagMatcher, builtin_rules
+from paperlist.web.app import Triage
+from paperlist.web.server import TriageServer
+
+Outcome = tuple[int, str]
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def serve(options: ServeOptions, context: Context) -> Outcome:
+    """Serve the page on 127.0.0.1 and say where; every decision made there is in the collection at once."""
+    with open_store(options.db, create=False) as store:
+        triage = Triage(store, TagMatcher(builtin_rules()).tag)
+        counts = triage.desk.counts() if triage.desk else {"papers": 0, "undecided": 0}
+        try:
+            server = TriageServer(triage, secrets.token_urlsafe(24), options.keys, options.port,
+                                  lambda line: context.stderr.write(f"paperlist: {terminal_safe(line)}\n"))
+        except OSError as exc:
+            raise UsageError(f"cannot listen on 127.0.0.1:{options.port}: {exc.strerror or exc} (another program "
+                             "may use it: give another port with --port N, or --port 0 for any free one)") from None
+        context.stderr.write(
+            f"paperlist: triage page for {terminal_safe(store.path)} ({plural(counts['papers'], 'paper')}, "
+            f"{counts['undecided']} to decide):\n  {server.url}\n"
+            "Open it in a browser on this machine (the address carries this run's secret token); Ctrl-C stops it.\n")
+        context.stderr.flush()
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _stop)
+        try:
+            server.serve_forever(poll_interval=0.2)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    context.stderr.write("paperlist: stopped; every decision is in the collection ('paperlist db log' lists them)\n")
+    return EXIT_OK, ""
