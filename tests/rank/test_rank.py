@@ -62,6 +62,38 @@ class RelevanceTest(unittest.TestCase):
         for doc in range(400):
             self.assertTrue(math.isclose(learner.score(doc), scores[doc], abs_tol=1e-12), doc)
 
+    def test_the_top_papers_after_decisions_and_undos_are_those_of_a_full_refit(self):
+        """What the triage page asks after every key: the next few papers, decisions taken back included."""
+        vectors = vectorize(corpus(500, seed=5))
+        rng = random.Random(4)
+        learner, decisions = Learner(vectors), {}
+        for step in range(120):
+            if decisions and rng.random() < 0.25:  # an undo, or a mark changed elsewhere
+                doc = rng.choice(sorted(decisions))
+                learner.forget(doc, decisions.pop(doc))
+            else:
+                doc = rng.choice([d for d in range(500) if d not in decisions])
+                decisions[doc] = rng.random() < 0.3
+                learner.learn(doc, decisions[doc])
+            if not decisions:
+                continue
+            left = [d for d in range(500) if d not in decisions]
+            scores, fitted = fit(vectors, decisions)
+            exact = sorted(left, key=lambda d: (-round(scores[d], 9), left.index(d)))
+            found = learner.top(left, 5)
+            self.assertEqual([round(scores[d], 9) for d in found], [round(scores[d], 9) for d in exact[:5]], step)
+            self.assertEqual(learner.why(found[0]), fitted.why(found[0]))
+        self.assertTrue(learner.against(found[0]) or not any(decisions[d] is False for d in decisions))
+
+    def test_terms_against_a_paper_are_those_it_shares_with_the_skipped_ones(self):
+        vectors = vectorize(COPPER + OTHER)
+        learner = Learner(vectors)
+        learner.learn(0, True)
+        self.assertEqual(learner.against(4), ())  # nothing skipped yet
+        learner.learn(3, False)
+        self.assertEqual(set(learner.against(4)), {"heart", "failure"})
+        self.assertEqual(learner.against(1), ())
+
     def test_screening_takes_the_best_paper_each_time_as_a_full_refit_would(self):
         texts = corpus(300, seed=11)
         labels = [("w5" in t.split()) and ("w9" in t.split()) for t in texts]

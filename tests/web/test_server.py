@@ -189,7 +189,7 @@ class ConcurrentDecisionsTest(unittest.TestCase):
         db = collection(tmp, topic_texts(60), seed="copper in the liver")
         served = Served(db)
         self.addCleanup(served.close)
-        papers = [r["id"] for r in served.json("GET", "/api/state")[1]["upcoming"]]
+        papers = [r["id"] for r in served.json("GET", "/api/state?upcoming=1")[1]["upcoming"]]
         self.assertEqual(len(papers), 60)
         made: dict[str, list[tuple[str, str | None]]] = {"a": [], "b": []}
         failures: list[BaseException] = []

@@ -85,12 +85,24 @@ class Learner:
 
     def top(self, candidates: Sequence[int], count: int) -> list[int]:
         """The ``count`` candidates with the highest scores, best first; on a tie, in the candidates' order.
-        Only the candidates' scores are brought up to date: another paper's stays stale until ``forget``."""
-        if self._change:
-            self._update(candidates)
+
+        As in ``best``, a stale score is worked out exactly only where it could change the answer: stale scores
+        are only ever too high, so the exact scores of the ``count`` best stale ones are a floor that every
+        other candidate's stale score must reach to be among them."""
         plus, minus = _scales(self.counts)
         relevant, rejected, stale = self._like[1], self._like[0], self._stale
         scores = [relevant[d] * plus - (rejected[d] + stale[d]) * minus for d in candidates]
+        if self._change and count > 0:
+            first = heapq.nsmallest(count, range(len(candidates)), key=lambda i: (-scores[i], i))
+            exact = [relevant[candidates[i]] * plus - self._rejected(candidates[i]) * minus for i in first]
+            floor = min(exact) if len(first) == count else float("-inf")
+            near = [i for i, s in enumerate(scores) if s >= floor]
+            if len(near) > max(_EXACT_AT_MOST, 4 * count):
+                self._update(range(len(self.vectors.docs)))
+                return self.top(candidates, count)
+            scores = {i: relevant[candidates[i]] * plus - self._rejected(candidates[i]) * minus for i in near}
+            best = heapq.nsmallest(count, near, key=lambda i: (-scores[i], i))
+            return [candidates[i] for i in best]
         best = heapq.nsmallest(count, range(len(candidates)), key=lambda i: (-scores[i], i))
         return [candidates[i] for i in best]
 

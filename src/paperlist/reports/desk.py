@@ -36,7 +36,8 @@ class Desk:
         cold = relevance(papers, {}, seeds, True)
         self._cold_explain = cold.explain
         # The cold order, as a number per paper: candidates are handed to the model in it, so it breaks ties.
-        self._cold = {e.paper.id: n for n, e in enumerate(rank_papers(papers, order=cold))}
+        self._by_cold = [e.paper.id for e in rank_papers(papers, order=cold)]
+        self._cold = {paper: n for n, paper in enumerate(self._by_cold)}
         self.learner = Learner(vectorize([paper_text(p) for p in papers]))
         self.marks: dict[int, str] = {}
         for paper in sorted(marks):
@@ -73,7 +74,7 @@ class Desk:
 
     def undecided(self) -> int:
         """Papers with no mark or marked later: those the desk still asks about."""
-        return sum(1 for p in self._ids if self.marks.get(p, LATER) == LATER)
+        return len(self._ids) - sum(1 for mark in self.marks.values() if mark != LATER)
 
     def queue(self, count: int, passed: Iterable[int] = ()) -> list[int]:
         """The next ``count`` papers to decide, best first: those with no mark, then those marked later, leaving
@@ -83,8 +84,8 @@ class Desk:
         for wanted in (None, LATER):
             if len(found) >= count:
                 break
-            candidates = sorted((p for p in self._ids if self.marks.get(p) == wanted and p not in left),
-                                key=self._cold.__getitem__)
+            marks = self.marks
+            candidates = [p for p in self._by_cold if marks.get(p) == wanted and p not in left]
             if self.learned and candidates:
                 number = self._number
                 candidates = [self._ids[d] for d in self.learner.top([number[p] for p in candidates],

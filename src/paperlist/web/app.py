@@ -84,16 +84,19 @@ class Triage:
         return self.desk
 
     # -- what the page reads (GET: nothing changes) -------------------------------------------------------
-    def state(self, passed: Sequence[int] = ()) -> dict[str, object]:
+    def state(self, passed: Sequence[int] = (), upcoming: bool = False) -> dict[str, object]:
+        """The counts, the rule, the next papers whole and (``upcoming``: for the list view) the next hundred."""
         with self._lock:
-            return self._state(self._fresh(), passed)
+            return self._state(self._fresh(), passed, upcoming)
 
-    def _state(self, desk: Desk, passed: Sequence[int]) -> dict[str, object]:
+    def _state(self, desk: Desk, passed: Sequence[int], upcoming: bool = False) -> dict[str, object]:
         held = [p for p in passed if p in desk.papers and desk.marks.get(p) in (None, "later")]
-        queue = desk.queue(UPCOMING, held)
-        return {"counts": desk.counts(), "rule": desk.rule, "learned": desk.learned,
-                "cards": [self._card(desk, p) for p in queue[:SHOWN]],
-                "upcoming": [self._row(desk, p) for p in queue], "passed": len(held)}
+        queue = desk.queue(UPCOMING if upcoming else SHOWN, held)
+        state = {"counts": desk.counts(), "rule": desk.rule, "learned": desk.learned,
+                 "cards": [self._card(desk, p) for p in queue[:SHOWN]], "passed": len(held)}
+        if upcoming:
+            state["upcoming"] = [self._row(desk, p) for p in queue]
+        return state
 
     def paper(self, ref: object) -> dict[str, object]:
         number = paper_number(ref)

@@ -55,6 +55,9 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "paperlist"
     sys_version = ""
     protocol_version = "HTTP/1.1"
+    # Headers and body leave in two writes: with Nagle's algorithm the body would wait for the client's delayed
+    # acknowledgement of the headers.
+    disable_nagle_algorithm = True
 
     def setup(self) -> None:
         self.timeout = self.server.timeout  # a request that never arrives whole ties up no thread for long
@@ -103,7 +106,7 @@ class Handler(BaseHTTPRequestHandler):
         triage = self.server.triage
         route = url.path.removeprefix("/api/")
         if route == "state":
-            return _json(triage.state(passed_papers(query.get("passed", ""))))
+            return _json(triage.state(passed_papers(query.get("passed", "")), query.get("upcoming") == "1"))
         if route == "paper":
             return _json(triage.paper(query.get("id")))
         if route == "list":

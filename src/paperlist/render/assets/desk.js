@@ -87,8 +87,8 @@
     shown = card;
     var box = $("paper");
     box.textContent = "";
-    document.body.dataset.paper = card ? card.id : "";
     if (!card) {
+      delete box.dataset.paper;
       var end = el("div", "empty");
       end.appendChild(el("p", "title", passed.length ? "Nothing left to decide but the papers you passed over."
                                                        : "Nothing left to decide."));
@@ -162,16 +162,16 @@
       " · skip " + c.skip + " · later " + c.later + (state.passed ? " · " + state.passed + " passed over" : "");
     $("rule").textContent = state.rule;
     ready = state.cards;
-    upcoming = state.upcoming;
-    if (view === "list" && listMark === "undecided") drawList(upcoming);
+    if (state.upcoming) upcoming = state.upcoming;
   }
   var upcoming = [];
 
-  function refresh() {
-    return request("GET", "/api/state?passed=" + encodeURIComponent(passed.join(","))).then(function (state) {
-      showState(state);
-      showCard(ready[0] || null);
-    });
+  function refresh(withList) {
+    return request("GET", "/api/state?passed=" + encodeURIComponent(passed.join(",")) + (withList ? "&upcoming=1" : ""))
+      .then(function (state) {
+        showState(state);
+        showCard(ready[0] || null);
+      });
   }
 
   function decide(mark) {
@@ -267,7 +267,7 @@
   function loadList(mark) {
     listMark = mark;
     document.querySelectorAll("[data-list]").forEach(function (b) { b.classList.toggle("on", b.dataset.list === mark); });
-    if (mark === "undecided") return refresh().then(function () { drawList(upcoming); });
+    if (mark === "undecided") return refresh(true).then(function () { drawList(upcoming); });
     return request("GET", "/api/list?mark=" + encodeURIComponent(mark)).then(function (answer) { drawList(answer.papers); });
   }
   function loadHistory() {
