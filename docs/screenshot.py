@@ -1,10 +1,12 @@
-"""Make the report screenshots in docs/: desktop and phone, of examples/ and of a Scholar alert e-mail fixture.
+"""Make the screenshots in docs/: the report, desktop and phone, of examples/ and of a Scholar alert e-mail
+fixture; the triage page of `paperlist serve`, desktop and phone, on a collection of examples/ with two marks.
 
     python docs/screenshot.py        (needs paperlist installed and Chromium: apt-get install chromium)
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +37,23 @@ def main() -> None:
                             f"--screenshot={ROOT / 'docs' / name}", "--virtual-time-budget=2000", f"file://{page}"],
                            check=True, capture_output=True)
             print(f"wrote {ROOT / 'docs' / name}")
+        db = f"{tmp}/c.db"
+        paperlist = [sys.executable, "-m", "paperlist"]
+        subprocess.run([*paperlist, "add", "examples", "--db", db], cwd=ROOT, check=True, capture_output=True)
+        subprocess.run([*paperlist, "mark", "want", "p2", "--db", db], cwd=ROOT, check=True, capture_output=True)
+        subprocess.run([*paperlist, "mark", "skip", "p7", "--db", db], cwd=ROOT, check=True, capture_output=True)
+        server = subprocess.Popen([*paperlist, "serve", "--port", "0", "--db", db], cwd=ROOT, stderr=subprocess.PIPE,
+                                  text=True)
+        try:
+            url = next(m.group(0) for line in server.stderr if (m := re.search(r"http://\S+", line)))
+            for name, window in (("serve.png", "1280,900"), ("serve-phone.png", "390,844")):
+                subprocess.run([chromium, *FLAGS, f"--user-data-dir={tmp}/profile", f"--window-size={window}",
+                                f"--screenshot={ROOT / 'docs' / name}", "--virtual-time-budget=3000", url],
+                               check=True, capture_output=True)
+                print(f"wrote {ROOT / 'docs' / name}")
+        finally:
+            server.terminate()
+            server.wait()
 
 
 if __name__ == "__main__":

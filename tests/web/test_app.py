@@ -1,6 +1,7 @@
 """The triage page's application: what it shows, what it decides and that the command line sees the same."""
 
 import json
+import re
 import unittest
 
 from paperlist.collection.store import Store
@@ -137,6 +138,22 @@ class TriageTest(unittest.TestCase):
         name, _, text = self.triage.export("csv", "want")
         self.assertEqual(len(text.strip().splitlines()), 3)  # the header and two papers
         self.assertEqual(self.triage.export("bibtex", "want")[2].count("@"), 2)
+
+
+class DocumentedKeysTest(unittest.TestCase):
+    def test_the_keys_docs_serve_md_lists_are_the_pages_defaults(self):
+        from paperlist.render.desk import DEFAULT_KEYS, parse_keys
+        from tests.helpers import ROOT
+        rows = re.findall(r"^\| (`[^|]+) \| (\w+)", (ROOT / "docs" / "serve.md").read_text(encoding="utf-8"), re.M)
+        documented = {action: [k.replace("→", "ArrowRight").replace("←", "ArrowLeft") for k in re.findall(r"`([^`]+)`", keys)]
+                      for keys, action in rows}
+        self.assertEqual(documented, DEFAULT_KEYS)
+        self.assertEqual(parse_keys("want=y, skip=x")["want"], ["y"])
+        for wrong, message in (("want", "expected ACTION=KEY, got 'want'"), ("maybe=m", "unknown action 'maybe'"),
+                               ("want=s", "the key 's' would both want and skip")):
+            with self.assertRaises(ValueError) as caught:
+                parse_keys(wrong)
+            self.assertIn(message, str(caught.exception))
 
 
 class NotSameTest(unittest.TestCase):

@@ -253,3 +253,54 @@ class ConcurrentDecisionsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ServeCommandTest(unittest.TestCase):
+    """`paperlist serve` as a user runs it: the address it prints answers, SIGTERM stops it cleanly."""
+
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.db = collection(self.tmp)
+
+    def test_it_prints_its_address_answers_there_and_stops_cleanly(self):
+        server = subprocess.Popen([sys.executable, "-m", "paperlist", "serve", "--port", "0", "--db", self.db],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.addCleanup(lambda: server.poll() is None and server.kill())
+        head = server.stderr.readline()
+        self.assertEqual(head, f"paperlist: triage page for {self.db} (8 papers, 8 to decide):\n")
+        url = server.stderr.readline().strip()
+        found = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=([A-Za-z0-9_-]{32})", url)
+        self.assertTrue(found, url)
+        self.assertIn("Ctrl-C stops it", server.stderr.readline())
+        connection = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=30)
+        connection.request("GET", f"/?token={found.group(2)}")
+        self.assertEqual(connection.getresponse().status, 200)
+        connection.close()
+        server.terminate()
+        out, err = server.communicate(timeout=30)
+        self.assertEqual((server.returncode, out), (0, ""))
+        self.assertEqual(err, "paperlist: stopped; every decision is in the collection ('paperlist db log' lists "
+                              "them)\n")
+
+    def test_a_port_in_use_a_missing_or_read_only_collection_are_one_line_each(self):
+        import os
+        import socket
+        taken = socket.socket()
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        self.addCleanup(taken.close)
+        port = taken.getsockname()[1]
+        code, out, err = run_cli("serve", "--db", self.db, "--port", str(port))
+        self.assertEqual(code, 2)
+        self.assertRegex(err, rf"^paperlist: error: cannot listen on 127\.0\.0\.1:{port}: .+ \(another program may "
+                              r"use it: give another port with --port N, or --port 0 for any free one\)\n$")
+        code, _, err = run_cli("serve", "--db", str(self.tmp.path / "none.db"))
+        self.assertEqual((code, err), (2, f"paperlist: error: {self.tmp.path / 'none.db'}: no collection here "
+                                          "(create one with 'paperlist add')\n"))
+        self.assertEqual(run_cli("serve", "--port", "70000")[0], 2)
+        if os.geteuid() != 0:  # root writes any file: the check is then the store's own tests'
+            os.chmod(self.db, 0o444)
+            code, _, err = run_cli("serve", "--db", self.db)
+            self.assertEqual(code, 2)
+            self.assertEqual(err.count("\n"), 1)
