@@ -304,3 +304,27 @@ class ServeCommandTest(unittest.TestCase):
             code, _, err = run_cli("serve", "--db", self.db)
             self.assertEqual(code, 2)
             self.assertEqual(err.count("\n"), 1)
+
+
+class ClientGoneTest(unittest.TestCase):
+    def test_a_client_that_leaves_mid_answer_is_no_error(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        served = Served(collection(tmp))
+        self.addCleanup(served.close)
+        logged = []
+        served.server.log = logged.append
+        for _ in range(20):
+            connection = http.client.HTTPConnection("127.0.0.1", served.server.port, timeout=30)
+            connection.request("GET", "/assets/desk.js")
+            connection.sock.close()  # gone before the answer is read
+        served.json("GET", "/api/state")  # still answering
+        try:
+            raise BrokenPipeError(32, "Broken pipe")
+        except BrokenPipeError:
+            served.server.handle_error(None, ("127.0.0.1", 1))
+        try:
+            raise ValueError("a bug")
+        except ValueError:
+            served.server.handle_error(None, ("127.0.0.1", 1))
+        self.assertEqual(logged, ["error: ValueError: a bug"])

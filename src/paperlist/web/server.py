@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import sys
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -45,6 +46,13 @@ class TriageServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}/?token={self.token}"
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A client that went away mid-answer (a closed tab) is no error; anything else is one line, never a
+        traceback."""
+        kind, value = sys.exc_info()[:2]
+        if kind is not None and not issubclass(kind, (ConnectionError, TimeoutError)):
+            self.log(f"error: {kind.__name__}: {value}")
 
     def hosts(self) -> set[str]:
         return {f"{HOST}:{self.port}", f"localhost:{self.port}"}
