@@ -2,6 +2,7 @@
 
 import http.client
 import json
+import os
 import random
 import re
 import subprocess
@@ -265,7 +266,8 @@ class ServeCommandTest(unittest.TestCase):
 
     def test_it_prints_its_address_answers_there_and_stops_cleanly(self):
         server = subprocess.Popen([sys.executable, "-m", "paperlist", "serve", "--port", "0", "--db", self.db],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env={**os.environ, "COLUMNS": "200"})
         self.addCleanup(lambda: server.poll() is None and server.kill())
         head = server.stderr.readline()
         self.assertEqual(head, f"paperlist: triage page for {self.db} (8 papers, 8 to decide):\n")
@@ -284,7 +286,6 @@ class ServeCommandTest(unittest.TestCase):
                               "them)\n")
 
     def test_a_port_in_use_a_missing_or_read_only_collection_are_one_line_each(self):
-        import os
         import socket
         taken = socket.socket()
         taken.bind(("127.0.0.1", 0))

@@ -9,7 +9,7 @@ import threading
 from paperlist.cli.errors import EXIT_OK, UsageError
 from paperlist.cli.options import ServeOptions
 from paperlist.cli.pipeline import Context, open_store
-from paperlist.render.terminal import terminal_safe
+from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import plural
 from paperlist.tagging.tags import TagMatcher, builtin_rules
 from paperlist.web.app import Triage
@@ -33,10 +33,12 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
         except OSError as exc:
             raise UsageError(f"cannot listen on 127.0.0.1:{options.port}: {exc.strerror or exc} (another program "
                              "may use it: give another port with --port N, or --port 0 for any free one)") from None
-        context.stderr.write(
-            f"paperlist: triage page for {terminal_safe(store.path)} ({plural(counts['papers'], 'paper')}, "
-            f"{counts['undecided']} to decide):\n  {server.url}\n"
-            "Open it in a browser on this machine (the address carries this run's secret token); Ctrl-C stops it.\n")
+        width = context.style.width
+        head = (f"paperlist: triage page for {terminal_safe(store.path)} ({plural(counts['papers'], 'paper')}, "
+                f"{counts['undecided']} to decide):")
+        note = "Open it in a browser on this machine (the address carries this run's secret token); Ctrl-C stops it."
+        # The address stays on one line of its own, whatever the width, so that it can be copied whole.
+        context.stderr.write("\n".join(wrap(head, width)) + f"\n  {server.url}\n" + "\n".join(wrap(note, width)) + "\n")
         context.stderr.flush()
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, _stop)
@@ -46,5 +48,7 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
             pass
         finally:
             server.server_close()
-    context.stderr.write("paperlist: stopped; every decision is in the collection ('paperlist db log' lists them)\n")
+    stopped = "paperlist: stopped; every decision is in the collection ('paperlist db log' lists them)"
+    after_echo = "\n" if context.stderr.isatty() else ""  # a terminal shows ^C where this line would start
+    context.stderr.write(after_echo + "\n".join(wrap(stopped, context.style.width)) + "\n")
     return EXIT_OK, ""

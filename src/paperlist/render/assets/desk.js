@@ -92,6 +92,8 @@
       var end = el("div", "empty");
       end.appendChild(el("p", "title", passed.length ? "Nothing left to decide but the papers you passed over."
                                                        : "Nothing left to decide."));
+      end.appendChild(el("p", "muted", "The papers you want: export them above, or 'paperlist triage --db' in a " +
+                                       "terminal lists them first."));
       if (passed.length) {
         var again = el("button", "", "Go over the " + passed.length + " passed papers again");
         again.type = "button";
@@ -118,12 +120,13 @@
       title.appendChild(card.link ? outside(card.title, card.link) : document.createTextNode(card.title));
       box.appendChild(title);
     }
-    var look = el("p", "lookup");
-    look.appendChild(card.link ? outside(card.doi ? "doi:" + card.doi : "the record's link", card.link)
-                               : outside("look it up (a search for its opening words)", card.search));
-    box.appendChild(look);
     var by = [card.authors, card.venue, card.year].filter(Boolean).join(" · ");
     if (by) box.appendChild(el("p", "byline", by));
+    var look = el("p", "lookup");
+    look.appendChild(card.link ? outside(card.doi ? "doi:" + card.doi : "the record's link", card.link)
+                               : outside("look it up (a search for its " + (card.title ? "title" : "opening words") + ")",
+                                         card.search));
+    box.appendChild(look);
     var text = el("p", "text");
     text.appendChild(highlight(card.text, card.why || [], card.against || []));
     box.appendChild(text);
