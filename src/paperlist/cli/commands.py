@@ -104,7 +104,7 @@ def run_dupes(options: ReportOptions, context: Context) -> Outcome:
     status = EXIT_FOUND if found and view.exit_code and g.status == EXIT_OK else g.status
     text = DUPES_RENDERERS[options.format](report, context.style)
     if view.write_deduplicated:
-        write_deduplicated(view.write_deduplicated, g, context)
+        write_deduplicated(view.write_deduplicated, g, options.grouping, context)
     return status, text
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from paperlist.cli.errors import UsageError
+from paperlist.cli.options import Grouping as GroupingOptions
 from paperlist.cli.pipeline import Context, Gathered
 from paperlist.cli.writing import check_output, write_whole
 from paperlist.inputs.files import decode_bytes, read_bytes
@@ -14,13 +15,13 @@ from paperlist.readers.table import row_spans
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import plural
-from paperlist.reports.deduplicated import RAW_FORMATS, Source, dropped_copies, without_copies
+from paperlist.reports.deduplicated import RAW_FORMATS, Source, settled_drops, without_copies
 
 # What an output file's name says it should hold.
 _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv"}
 
 
-def write_deduplicated(out: str, g: Gathered, context: Context) -> None:
+def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
     one RIS, BibTeX or CSV format, else one RIS or BibTeX entry per paper."""
     if g.marks is not None:
@@ -33,9 +34,14 @@ def write_deduplicated(out: str, g: Gathered, context: Context) -> None:
                 and sum(map(len, of_file.values())) == len(g.loaded.lists))
     sources = [_source(f, of_file[f][0].source) for f in g.loaded.files if of_file[f]] if copyable else []
     if copyable and None not in sources and _one_header(sources):
-        result = without_copies(sources, dropped_copies(g.grouping.papers))  # type: ignore[arg-type]
+        dropped, later = settled_drops(g.grouping.papers, grouping.threshold, grouping.min_words,
+                                       grouping.not_duplicates)
+        result = without_copies(sources, dropped)  # type: ignore[arg-type]
+        settled = (f"; {later} of them found once the copies that kept their papers apart were left out"
+                   if later else "")
         text, what = result.text, (f"{result.records - result.dropped} of {plural(result.records, 'record')} "
-                                   f"({plural(result.dropped, 'duplicate copy', 'duplicate copies')} left out)")
+                                   f"({plural(result.dropped, 'duplicate copy', 'duplicate copies')} left out"
+                                   f"{settled})")
     elif wanted in ("ris", "bibtex"):
         render = render_ris if wanted == "ris" else render_bibtex
         text = render(g.grouping.papers, g.seeds)

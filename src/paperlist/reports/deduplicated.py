@@ -10,7 +10,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from paperlist.match.dupes import search_duplicates
 from paperlist.model import Paper
+
+SETTLE_ROUNDS = 5  # passes over the kept records; one is almost always enough
 
 RAW_FORMATS = ("ris", "bibtex", "csv")  # the formats whose records can be cut out of the input's own text
 _BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
@@ -40,6 +43,26 @@ class Deduplicated:
 def dropped_copies(papers: Iterable[Paper]) -> set[tuple[str, int]]:
     """``(list path, line)`` of every copy a paper does not keep."""
     return {(m.path, m.line) for p in papers if len(p.members) > 1 for n, m in enumerate(p.members) if n != p.keep}
+
+
+def settled_drops(papers: Sequence[Paper], threshold: float | None, min_words: int,
+                  not_duplicates: Iterable[frozenset[str]] = ()) -> tuple[set[tuple[str, int]], int]:
+    """``dropped_copies``, and the copies that reading the kept records again would still find: two papers kept
+    apart by a third copy that disagrees with both agree once that copy is left out. The copy is written so that
+    ``dupes`` finds nothing in it; how many of the drops only the kept records showed."""
+    dropped = dropped_copies(papers)
+    kept = [p.members[p.keep] for p in papers]
+    later = 0
+    for _ in range(SETTLE_ROUNDS):
+        groups, _ = search_duplicates(kept, threshold, None, min_words, frozenset(not_duplicates))
+        gone = {(m.path, m.line) for g in groups if g.tier == "duplicate"
+                for n, m in enumerate(g.members) if n != g.keep}
+        if not gone:
+            break
+        dropped |= gone
+        later += len(gone)
+        kept = [s for s in kept if (s.path, s.line) not in gone]
+    return dropped, later
 
 
 def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
