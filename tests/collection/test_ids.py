@@ -58,7 +58,7 @@ class IdsAreNeverRanksTest(unittest.TestCase):
             self.assertIn(f'<span class="ref">p{group["paper"]}</span>', section)
             for member in group["members"]:  # exact copies share their fingerprint: nothing to split
                 self.assertEqual(f"<code>{member['fingerprint']}</code>" in section, group["kind"] != "exact")
-        self.assertIn('<span class="ref">p1</span> <span class="tag mark">marked want</span>', section)
+        self.assertIn('<span class="ref">p1</span> <span class="decision want">marked want</span>', section)
 
     def test_dupes_on_a_collection_names_each_group_by_its_paper(self):
         out = run_cli("dupes", "--db", self.db, "--all")[1]

@@ -84,7 +84,7 @@ class RoutineTest(unittest.TestCase):
         self.assertRegex(markdown, r"- \[x\] p\d+ Automating unit test")
         report = self.cli("report", "-o", "-")
         self.assertIn("1 paper marked read or skip is not listed.", report)
-        self.assertIn('<span class="tag mark">marked want</span>', report)
+        self.assertIn('<span class="decision want">marked want</span>', report)
         self.assertEqual(re.findall(r'<span class="rank">(p\d+)</span>', report), leads)  # ids, as in triage
         self.assertEqual([p["number"] for p in json.loads(report.split('id="report-data">')[1]
                                                            .split("</script>")[0])["papers"]], leads)

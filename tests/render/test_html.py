@@ -46,7 +46,11 @@ class StaticTest(unittest.TestCase):
                                r"style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:")
         links = Links()
         links.feed(page)
-        self.assertEqual([url for url in links.urls if url[2].startswith(("http:", "https:", "//"))], [])
+        # Nothing is loaded from the network; links out (a paper's record, a search for it) are only followed.
+        self.assertEqual([url for url in links.urls if url[2].startswith(("http:", "https:", "//"))
+                          and not (url[0] == "a" and url[1] == "href")], [])
+        outside = {url[2].split("?")[0] for url in links.urls if url[0] == "a" and url[2].startswith("http")}
+        self.assertEqual(outside, {"https://scholar.google.com/scholar"})  # the examples have no URL or DOI
         self.assertEqual([s for s in links.scripts if "src" in s], [])
         self.assertNotIn("<link", page)
 
@@ -77,8 +81,8 @@ class StaticTest(unittest.TestCase):
             extra = f"\n\n{shared}" if n < 5 else ""
             tmp.write(f"l{n:03d}.txt", f"Related papers: list {n}\n\nSnippet {n} of its own, about topic {n}…{extra}\n")
         page = report(str(tmp.path))
-        self.assertEqual(page.count('class="cell"'), 100 * 99 // 2)
-        self.assertIn("Only the 100 of 120 lists that share most papers are drawn.", page)
+        self.assertEqual(page.count('class="cell '), 100 * 99)
+        self.assertIn("Only the 100 of 120 lists that share most papers are shown.", page)
 
     def test_output_file_and_errors(self):
         tmp = TempDir()
@@ -116,7 +120,7 @@ class BrowserTest(unittest.TestCase):
         dupes = json.loads(run_cli("dupes", str(EXAMPLES), "--format", "json")[1])
         self.assertEqual(len(re.findall(r'<rect class="bar[" ]', dom)), len(summary["totals"]["tags"]))
         lists = len(summary["lists"])
-        self.assertEqual(dom.count('class="cell"'), lists * (lists - 1) // 2)
+        self.assertEqual(dom.count('class="cell '), lists * (lists - 1))  # every pair, both ways, with its number
         self.assertEqual(dom.count('class="paper"'), summary["totals"]["papers"])
         groups = re.findall(r'<details class="group" data-group="(\d+)"', dom)
         self.assertEqual(sorted(map(int, groups)), sorted(g["id"] for g in dupes["groups"]))
@@ -160,7 +164,7 @@ addEventListener("load", function () { setTimeout(function () {
   out.id = "measured";
   out.textContent = JSON.stringify({wide: wide.slice(0, 10), width: width, screen: innerHeight,
     firstEntry: first.getBoundingClientRect().top + scrollY, overviewEnd: overview.bottom + scrollY,
-    marks: Array.from(document.querySelectorAll("#reading mark")).map(function (m) { return m.textContent; })});
+    marks: Array.from(document.querySelectorAll("#reading mark:not(.for):not(.against)")).map(function (m) { return m.textContent; })});
   document.body.appendChild(out);
 }, 200); });
 </script>"""
@@ -207,7 +211,7 @@ class LayoutTest(unittest.TestCase):
 
     def test_the_heatmap_names_lists_by_their_seed_titles(self):
         document = run_cli("report", self.many_lists(), "-o", "-")[1]
-        self.assertIn("Seed paper number 3 on fuzzing compilers × #", document)
+        self.assertIn('<th scope="row" title="Seed paper number 3 on fuzzing compilers">4</th>', document)
         self.assertIn('<span title="Seed paper number 0 on fuzzing compilers">Seed paper number 0 on fuzzing compilers'
                       '</span>', document)
 
@@ -222,13 +226,15 @@ class TopicsTest(unittest.TestCase):
                        "GPU clusters schedule training jobs in shifts across university departments…"],
                  "b": ["Code written by large language models leaks secrets, a privacy risk for companies…",
                        "Prompt injection lets attackers steer large language models into unsafe actions…",
-                       "We audit privacy policies of apps that ship large language models on phones…"]}
+                       "We audit privacy policies of apps that ship large language models on phones…",
+                       "Differential privacy for the training data of large language models, at a cost…"]}
         for name, texts in lists.items():
             tmp.write(f"{name}.txt", f"Related papers: Seed {name.upper()}\n\n" + "\n\n".join(texts) + "\n")
         page = run_cli("report", str(tmp.path), "-o", "-")[1]
         topics = page[page.index('<section id="topics">'):page.index("</section>", page.index('<section id="topics">'))]
-        before, after = topics.split("In more than half of the 7 papers, so they tell the lists apart from nothing:")
+        before, after = topics.split("In more than half of the 8 papers, so they tell the lists apart from nothing:")
         self.assertIn('data-tag="large-language-models"', after)
         self.assertNotIn('data-tag="large-language-models"', before)
         self.assertIn('data-tag="security-privacy"', before)
-        self.assertIn("most in Seed B (2 of 3)", before)  # the privacy papers
+        self.assertIn("most in Seed B (3 of 4)", before)  # the privacy papers
+        self.assertNotIn("most in Seed A", before)  # its one GPU paper says nothing about the list

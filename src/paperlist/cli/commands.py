@@ -128,7 +128,8 @@ def run_report(options: ReportOptions, context: Context) -> Outcome:
     report = HtmlReport(summarize(g.loaded.lists, g.grouping, 0, g.loaded.warnings), g.grouping, entries, g.seeds,
                         g.names, ("papers marked want first, then " if pinned else "") + ranking_rule(focus, order),
                         highlighted, [x for x in g.grouping.groups if x.tier == "duplicate"], marks,
-                        len(g.grouping.papers) - len(papers), collection=g.marks is not None)
+                        len(g.grouping.papers) - len(papers), collection=g.marks is not None,
+                        against={e.paper.id: order.against(e.paper.id) for e in entries} if order.learned else {})
     return g.status, render_report(report)
 
 

@@ -160,6 +160,9 @@ class Fitted:
     def why(self, doc: int, count: int = WHY_TERMS) -> tuple[str, ...]:
         return why(self.vectors, self.sums, self.counts, doc, count)
 
+    def against(self, doc: int, count: int = WHY_TERMS) -> tuple[str, ...]:
+        return why(self.vectors, self.sums, self.counts, doc, count, against=True)
+
 
 def fit(vectors: Vectors, decisions: Mapping[int, bool]) -> tuple[list[float], Fitted]:
     """Every paper's score from all the decisions at once (paper number -> relevant), and the model to explain

@@ -6,6 +6,7 @@ import base64
 import hashlib
 import html
 import json
+from urllib.parse import quote, quote_plus
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,7 @@ class HtmlReport:
     marks: dict[int, str] = field(default_factory=dict)  # a collection's: paper id -> read, skip, want or later
     hidden: int = 0  # papers the marks leave out of the reading list
     collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
+    against: dict[int, tuple[str, ...]] = field(default_factory=dict)  # paper id -> terms that count against it
 
 
 def h(text: object) -> str:
@@ -61,42 +63,57 @@ def _json_for_script(document: object) -> str:
     return json.dumps(document, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+# A duplicate group's kind in plain words, for a count of papers: "2 papers copied word for word".
+KIND_WORDS = {"exact": "copied word for word", "truncation": "cut short elsewhere", "identifier": "joined by DOI or id",
+              "title": "joined by title", "near": "re-worded elsewhere"}
+
+
 def _overview(report: HtmlReport) -> str:
+    """The counts in one line, so that the reading list starts on the first screen, phones included."""
     t = report.summary.totals
     confident = [g for g in report.grouping.groups if g.tier == "duplicate"]
     kinds = {kind: sum(g.kind == kind for g in confident) for kind in KIND_ORDER}
-    cards = [("lists", t["lists"]), ("snippets", t["snippets"]), ("papers", t["papers"]),
-             ("in 2+ lists", t["in_several_lists"])] + [(f"{k} groups", n) for k, n in kinds.items() if n]
-    cards.append(("warnings", len(report.summary.warnings)))
-    out = ['<section id="overview"><h2>Overview</h2><div class="cards">']
-    out += [f'<div class="card"><b>{n}</b><span>{h(label)}</span></div>' for label, n in cards]
-    out.append("</div>")
-    if report.summary.warnings:
+    copies = ", ".join(f"{plural(n, 'paper')} {KIND_WORDS[k]}" for k, n in kinds.items() if n)
+    parts = [plural(t["lists"], "list"), plural(t["snippets"], "snippet"),  # type: ignore[arg-type]
+             f"{plural(t['papers'], 'paper')}, {t['in_several_lists']} in two or more lists"]  # type: ignore[arg-type]
+    if copies:
+        parts.append(f"duplicates: {copies}")
+    warnings = report.summary.warnings
+    parts.append(plural(len(warnings), "warning"))
+    out = [f'<p id="overview" class="counts">{" · ".join(h(part) for part in parts)}</p>']
+    if warnings:
         out.append("<details><summary>Warnings</summary><ul>")
-        out += [f"<li>{h(w.render())}</li>" for w in report.summary.warnings[:500]]
+        out += [f"<li>{h(w.render())}</li>" for w in warnings[:500]]
         out.append("</ul></details>")
-    return "".join(out) + "</section>"
+    return "".join(out)
 
 
-def _most_in(tag: str, report: HtmlReport) -> str:
-    """The list where a tag holds the largest share of papers (two papers at least): what the tag tells apart."""
+MOST_IN_PAPERS = 3  # a "most in" note rests on at least this many of the list's papers
+
+
+def _most_in(tag: str, report: HtmlReport) -> tuple[str, str]:
+    """The list where a tag holds the largest share of papers, when that share rests on MOST_IN_PAPERS papers
+    and is above the tag's share overall (what the tag tells apart), as a note and the list's full title."""
     best = max(((s.tags.get(tag, 0) / s.papers, s.tags.get(tag, 0), -n, s) for n, s in enumerate(report.summary.lists)
-                if s.papers and s.tags.get(tag, 0) >= 2), default=None, key=lambda x: x[:3])
-    if best is None:
-        return ""
+                if s.papers and s.tags.get(tag, 0) >= MOST_IN_PAPERS), default=None, key=lambda x: x[:3])
+    tags = report.summary.totals["tags"]
+    papers = int(report.summary.totals["papers"])  # type: ignore[arg-type]
+    if best is None or len(report.summary.lists) < 2 or best[0] <= tags.get(tag, 0) / max(papers, 1):  # type: ignore[union-attr]
+        return "", ""
     share, count, _, where = best
-    title = _short(where.seed_title or report.names.get(where.path, where.path), 40)
-    return f"most in {title} ({count} of {where.papers})"
+    title = where.seed_title or report.names.get(where.path, where.path)
+    return f"most in {_short(title, 40)} ({count} of {where.papers})", title
 
 
 def _tag_row(tag: str, n: int, most: int, report: HtmlReport) -> str:
     # One row per tag; the bar is an SVG rect sized in percent (no inline style: the CSP forbids it).
-    note = _most_in(tag, report)
+    note, title = _most_in(tag, report)
+    tip = f' title="{h(title)}"' if title else ""
     return (f'<div class="tagrow"><span class="bar-label" data-tag="{h(tag)}">{h(tag)}</span>'
             f'<svg class="barbox" height="{BAR_HEIGHT}"><rect class="bar" data-tag="{h(tag)}" x="0" y="0" '
             f'width="{max(0.5, min(100, 100 * n / most)):.1f}%" height="{BAR_HEIGHT}"><title>{h(tag)}: '
             f'{plural(n, "paper")}</title></rect></svg><span class="count">{n}</span>'
-            f'<span class="most-in">{h(note)}</span></div>')
+            f'<span class="most-in"{tip}>{h(note)}</span></div>')
 
 
 def _topics(report: HtmlReport) -> str:
@@ -105,11 +122,11 @@ def _topics(report: HtmlReport) -> str:
     tags = report.summary.totals["tags"]
     assert isinstance(tags, dict)
     papers = int(report.summary.totals["papers"])  # type: ignore[arg-type]
-    out = ['<section id="topics"><h2>Topics</h2><p class="muted">Papers carrying each tag (a paper counts once), '
-           'and the list each is most concentrated in. <span class="js-only hidden">Click a bar to filter the '
-           'reading list.</span></p>']
     if not tags:
-        return "".join(out) + "<p>No paper matched a tag rule.</p></section>"
+        return '<section id="topics"><h2>Topics</h2><p>No paper matched a tag rule.</p></section>'
+    out = ['<section id="topics"><h2>Topics</h2><p class="muted">Papers carrying each tag (a paper counts once), '
+           f'and the list each is most concentrated in, where {MOST_IN_PAPERS} papers or more say so. '
+           '<span class="js-only hidden">Click a bar to filter the reading list.</span></p>']
     broad = {tag for tag, n in tags.items() if n * 2 > papers} if len(tags) > 1 else set()
     rest = {tag: n for tag, n in tags.items() if tag not in broad}
     most = max(rest.values(), default=max(tags.values()))
@@ -140,6 +157,8 @@ def overlap_order(paths: Sequence[str], shared: dict[tuple[str, str], int]) -> l
 
 
 def _heatmap(report: HtmlReport) -> str:
+    """Papers two lists share as a table of numbers, rows and columns in the lists table's order; shaded by how
+    many (classes: the page's policy allows no inline style). Past HEATMAP_LISTS lists, those that share most."""
     lists = report.summary.lists
     if len(lists) < 2:
         return ""
@@ -148,38 +167,31 @@ def _heatmap(report: HtmlReport) -> str:
     paths = [s.path for s in lists]
     note = ""
     if len(paths) > HEATMAP_LISTS:
-        # A grid of a thousand lists is half a million cells: show the lists that share most.
+        # A grid of a thousand lists is a million cells: show the lists that share most.
         total: dict[str, int] = {}
         for (a, b), n in shared.items():
             total[a] = total.get(a, 0) + n
             total[b] = total.get(b, 0) + n
-        paths = sorted(paths, key=lambda p: (-total.get(p, 0), number[p]))[:HEATMAP_LISTS]
-        note = f" Only the {HEATMAP_LISTS} of {len(lists)} lists that share most papers are drawn."
-    order = overlap_order(paths, shared)
-    cell = max(6, min(24, 720 // len(order)))
-    margin = 28
+        paths = sorted(sorted(paths, key=lambda p: (-total.get(p, 0), number[p]))[:HEATMAP_LISTS], key=number.get)
+        note = f" Only the {HEATMAP_LISTS} of {len(lists)} lists that share most papers are shown."
     most = max(shared.values(), default=1)
-    size = margin + cell * len(order)
     titles = {s.path: s.seed_title or report.names.get(s.path, s.path) for s in lists}
-    out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; lists that share most sit together. Hover or '
-           f'tap a cell for its lists; numbers are the rows of the table below.{note}</p>'
-           f'<p class="muted scroll-hint">The grid scrolls sideways.</p><div class="scroll">'
-           f'<svg id="heatmap" width="{size + 4}" height="{size + 4}" role="img" aria-label="list overlap">']
-    label_every = 1 if cell >= 18 else -(-18 // cell)  # two-digit labels need about 18 px
-    for i, a in enumerate(order):
-        if i % label_every == 0:
-            out.append(f'<text x="{margin - 4}" y="{margin + i * cell + cell * 0.7:.0f}" text-anchor="end">'
-                       f'{number[a]}</text><text x="{margin + i * cell + cell / 2:.0f}" y="{margin - 6}" '
-                       f'text-anchor="middle">{number[a]}</text>')
-        for j in range(i):
-            b = order[j]
+    out = [f'<h3>Overlap</h3><p class="muted">Papers two lists share; rows and columns are the lists of the table '
+           f'below, by number. Tap a number for its two lists.{note}</p>'
+           '<div class="scroll matrix-box"><table id="heatmap" class="matrix"><thead><tr><th></th>'
+           + "".join(f'<th scope="col" title="{h(titles[p])}">{number[p]}</th>' for p in paths) + "</tr></thead><tbody>"]
+    for a in paths:
+        cells = []
+        for b in paths:
+            if a == b:
+                cells.append('<td class="self">–</td>')
+                continue
             n = shared.get((a, b), shared.get((b, a), 0))
-            level = 225 - round(180 * n / most)  # light blue for one shared paper, dark for the most
-            colour = f"rgb({level},{level},255)" if n else "#e9ebf0"
-            out.append(f'<rect class="cell" x="{margin + j * cell}" y="{margin + i * cell}" width="{cell - 1}" '
-                       f'height="{cell - 1}" fill="{colour}"><title>#{number[a]} {h(titles[a])} × #{number[b]} '
-                       f'{h(titles[b])}: {plural(n, "shared paper")}</title></rect>')
-    return "".join(out) + '</svg></div><p id="heatmap-note" class="muted" aria-live="polite"></p>' + _legend(order, number, titles)
+            level = 0 if not n else 1 + min(4, (4 * n) // most)
+            cells.append(f'<td class="cell l{level}">{n}</td>')  # its two lists: the headers' titles
+        out.append(f'<tr><th scope="row" title="{h(titles[a])}">{number[a]}</th>{"".join(cells)}</tr>')
+    return ("".join(out) + '</tbody></table></div><p id="heatmap-note" class="muted" aria-live="polite"></p>'
+            + _legend(paths, number, titles))
 
 
 def _legend(order: Sequence[str], number: dict[str, int], titles: dict[str, str]) -> str:
@@ -190,7 +202,11 @@ def _legend(order: Sequence[str], number: dict[str, int], titles: dict[str, str]
 
 
 def _short(title: str, limit: int = 48) -> str:
-    return title if len(title) <= limit else title[:limit - 1].rstrip() + "…"
+    """At most ``limit`` characters, cut after a whole word."""
+    if len(title) <= limit:
+        return title
+    cut = title[:limit].rsplit(" ", 1)[0] if " " in title[:limit] else title[:limit - 1]
+    return cut.rstrip(" ,;:-–") + "…"
 
 
 LIST_TABLE_OPEN = 20  # more lists than this: the table starts folded, below the heatmap
@@ -200,15 +216,15 @@ def _lists(report: HtmlReport) -> str:
     many = len(report.summary.lists) > LIST_TABLE_OPEN
     out = ['<section id="lists"><h2>Lists</h2>', _heatmap(report),
            f'<details{"" if many else " open"}><summary>{plural(len(report.summary.lists), "list")}</summary>'
-           '<p class="muted scroll-hint">The table scrolls sideways.</p>'
-           '<div class="scroll"><table><thead><tr><th class="n">#</th>'
-           '<th>seed title</th><th>list</th><th class="n">snippets</th><th class="n">papers</th>'
-           '<th class="n">only here</th><th>top tags</th></tr></thead><tbody>']
+           '<p class="muted scroll-hint">Snippets, file and top tags: scroll the table sideways.</p>'
+           '<div class="scroll"><table class="lists"><thead><tr><th class="n">#</th>'
+           '<th class="seed">seed title</th><th class="n">papers</th><th class="n">only here</th>'
+           '<th class="n">snippets</th><th>list</th><th>top tags</th></tr></thead><tbody>']
     for n, s in enumerate(report.summary.lists, 1):
         tags = ", ".join(f"{t} {c}" for t, c in list(s.tags.items())[:3])
-        out.append(f'<tr><td class="n">{n}</td><td>{h(s.seed_title or "(no seed title)")}</td><td>{h(s.name)}</td>'
-                   f'<td class="n">{s.snippets}</td><td class="n">{s.papers}</td><td class="n">{s.only_here}</td>'
-                   f'<td>{h(tags)}</td></tr>')
+        out.append(f'<tr><td class="n">{n}</td><td class="seed">{h(s.seed_title or "(no seed title)")}</td>'
+                   f'<td class="n">{s.papers}</td><td class="n">{s.only_here}</td><td class="n">{s.snippets}</td>'
+                   f'<td>{h(s.name)}</td><td>{h(tags)}</td></tr>')
     return "".join(out) + "</tbody></table></div></details></section>"
 
 
@@ -218,18 +234,29 @@ def _diff_html(a: str, b: str) -> str:
     return " ".join(parts) + (" <span class=\"muted\">(first 2,000 words)</span>" if shortened else "")
 
 
+GROUP_WORDS = {"exact": "word for word", "truncation": "cut short", "identifier": "same DOI or id",
+               "title": "same title", "near": "re-worded"}
+PAIR_WORDS = {"truncation": "one cut short, alike", "near": "re-worded, alike"}
+
+
+def _decision(mark: str) -> str:
+    """A paper's mark as a decision: a coloured marker with its word, never a tag's grey pill."""
+    return f'<span class="decision {h(mark)}">marked {h(mark)}</span>'
+
+
 def _group(g: DuplicateGroup, report: HtmlReport) -> str:
     """One group: its copies (an exact group's text once, it is the same), and for cuts and re-wordings a diff."""
     kept = g.members[g.keep]
     exact = g.kind == "exact" and g.tier == "duplicate"
     where = ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in g.members)
-    head = (f'<span class="kind">{h(g.kind)}</span>{plural(len(g.members), "copy", "copies")}: {h(where)}' if exact else
-            f'<span class="kind">{h("maybe" if g.tier == "maybe" else g.kind)}</span>{g.similarity:.2f} · '
+    kind = "maybe the same" if g.tier == "maybe" else GROUP_WORDS[g.kind]
+    head = (f'<span class="kind">{h(kind)}</span>{plural(len(g.members), "copy", "copies")}: {h(where)}' if exact else
+            f'<span class="kind">{h(kind)}</span>{g.similarity:.2f} · '
             f'{plural(len(g.members), "copy", "copies")} in {plural(len(g.lists), "list")}')
     paper = next((p.id for p in report.grouping.papers if p.group == g.id), None) if report.collection else None
     if paper is not None:  # what mark takes for the paper, and its mark
         head += f' · <span class="ref">{paper_ref(paper)}</span>' + (
-            f' <span class="tag mark">marked {h(report.marks[paper])}</span>' if paper in report.marks else "")
+            f' {_decision(report.marks[paper])}' if paper in report.marks else "")
     out = [f'<details class="group" data-group="{g.id}"><summary>{head} · {h(kept.text[:140])}'
            f'{"…" if len(kept.text) > 140 else ""}</summary>']
     out.append(f"<p>{h(kept.text)}</p><ol>" if exact else "<ol>")
@@ -248,8 +275,11 @@ def _group(g: DuplicateGroup, report: HtmlReport) -> str:
             out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)}: agreed on '
                        f'{h(", ".join(p.agreed) or "nothing")}{h(lacking)}</p>')
         if p.kind in ("truncation", "near"):
-            out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)} {p.similarity:.2f}</p>'
-                       f'<p>{_diff_html(g.members[p.a].text, g.members[p.b].text)}</p>')
+            a, b = p.a, p.b
+            if p.kind == "truncation" and len(g.members[a].text) > len(g.members[b].text):
+                a, b = b, a  # the shorter copy first: what the longer one has on top is added, not lost
+            out.append(f'<p class="muted">{a + 1} and {b + 1}: {h(PAIR_WORDS[p.kind])} {p.similarity:.2f}</p>'
+                       f'<p>{_diff_html(g.members[a].text, g.members[b].text)}</p>')
     return "".join(out) + "</details>"
 
 
@@ -258,60 +288,83 @@ def _duplicates(report: HtmlReport) -> str:
     groups = sorted(report.groups, key=lambda g: (decision_rank(g), g.id))
     decide = [g for g in groups if g.kind != "exact" or g.tier != "duplicate"]
     exact = [g for g in groups if g not in decide]
-    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "group")} of copies of '
-           'one paper; the copy kept is in bold. Open a group for its copies and, for cuts and re-wordings, a word '
-           'diff (<ins>added</ins>, <del>removed</del>).' + (
+    out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "paper")} seen more '
+           'than once; the copy kept is in bold. Open one for its copies and, for cuts and re-wordings, the words '
+           'that differ (<ins>only in the second copy</ins>, <del>only in the first</del>).' + (
                " Each group names its paper's id (<code>paperlist mark read p12</code>); to split a copy off, give "
                "its fingerprint and another's: <code>paperlist not-same FP FP</code>." if report.collection else "")
            + '</p>']
     if decide:
-        out.append(f"<h3>To look at ({len(decide)}): cut, re-worded, or joined by their records</h3>")
+        out.append(f"<h3>{plural(len(decide), 'paper')} to look at: cut short or re-worded elsewhere, or joined by "
+                   "their records</h3>")
         out += [_group(g, report) for g in decide]
     if exact:
-        out.append(f'<h3>Exact copies ({len(exact)}): nothing to decide</h3>')
+        out.append(f'<h3>{plural(len(exact), "paper")} copied word for word: nothing to decide</h3>')
         out += [_group(g, report) for g in exact]
     return "".join(out) + "</section>"
+
+
+SEARCH = "https://scholar.google.com/scholar?q="  # a link only: the page loads nothing from the network
 
 
 def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
     p = entry.paper
     record = merged_record(p)
     byline = " · ".join(terminal_safe(v) for v in (record.authors, record.venue) if v) if record else ""
-    return {"rank": entry.rank, "paper": p.id, "number": paper_ref(p.id) if report.collection else f"{entry.rank}.", "fingerprint": fingerprint(match_key(p.kept.text)),
-            "text": terminal_safe(p.kept.text), "title": terminal_safe(record.title) if record and record.title else None,
+    title = terminal_safe(record.title) if record and record.title else None
+    link = (safe_url(record.url) or (safe_url(f"https://doi.org/{quote(record.doi, safe='/:;()')}") if record.doi
+                                     else None)) if record else None
+    search = SEARCH + quote_plus(" ".join((title or p.kept.text).split()[:14]))
+    return {"rank": entry.rank, "paper": p.id, "number": paper_ref(p.id) if report.collection else f"{entry.rank}.",
+            "fingerprint": fingerprint(match_key(p.kept.text)),
+            "text": terminal_safe(p.kept.text), "title": title,
             "byline": byline or None, "abstract": not (record and record.title_only),
-            "year": record.year if record else None, "url": safe_url(record.url) if record else None,
+            "year": record.year if record else None, "url": link, "search": search,
             "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
             "places": [terminal_safe(f"{report.names.get(m.path, m.path)}:{m.line}") for m in p.members],
-            "tags": list(p.tags), "mark": report.marks.get(p.id), "why": [terminal_safe(t) for t in entry.why]}
+            "tags": list(p.tags), "mark": report.marks.get(p.id), "why": [terminal_safe(t) for t in entry.why],
+            "against": [terminal_safe(t) for t in report.against.get(p.id, ())]}
 
 
-def _marked(text: str, focus: frozenset[str]) -> str:
-    if not focus:
+def _marked(text: str, focus: frozenset[str], why: Sequence[str] = (), against: Sequence[str] = ()) -> str:
+    """Text with the focus tags' words marked, and the words that weigh for (and against) the paper."""
+    kinds = {w: "for" for term in why for w in term.lower().split()}
+    kinds.update({w: "against" for term in against for w in term.lower().split() if w not in kinds})
+    if not focus and not kinds:
         return h(text)
     out = []
     for word in text.split(" "):
         bare = "".join(c for c in word.lower() if c.isalnum())
-        out.append(f"<mark>{h(word)}</mark>" if bare in focus else h(word))
+        if bare in focus:
+            out.append(f"<mark>{h(word)}</mark>")
+        elif bare in kinds:
+            out.append(f'<mark class="{kinds[bare]}">{h(word)}</mark>')
+        else:
+            out.append(h(word))
     return " ".join(out)
 
 
 def _static_entry(p: dict[str, object], focus: frozenset[str]) -> str:
+    why, against = p["why"], p["against"]
     title = ""
     if p["title"]:
-        label = h(p["title"]) + (f" ({h(p['year'])})" if p["year"] else "")
-        title = (f'<a class="title" href="{h(p["url"])}" rel="noopener noreferrer">{label}</a><br>' if p["url"]
-                 else f'<div class="title">{label}</div>')
+        label = _marked(str(p["title"]), focus, why, against) + (f" ({h(p['year'])})" if p["year"] else "")  # type: ignore[arg-type]
+        title = f'<a class="title" href="{h(p["url"] or p["search"])}" rel="noopener noreferrer">{label}</a>'
     tags = "".join(f'<span class="tag">{h(t)}</span>' for t in p["tags"])  # type: ignore[attr-defined]
-    if p["mark"]:
-        tags = f'<span class="tag mark">marked {h(p["mark"])}</span>' + tags
+    decision = _decision(str(p["mark"])) if p["mark"] else ""
     byline = f'<div class="byline">{h(p["byline"])}</div>' if p["byline"] else ""
-    text = f'<div>{_marked(str(p["text"]), focus)}</div>' if p["abstract"] else ""
+    text = f'<div class="text">{_marked(str(p["text"]), focus, why, against)}</div>' if p["abstract"] else ""  # type: ignore[arg-type]
+    look = "" if p["title"] else (f'<a class="lookup" href="{h(p["search"])}" rel="noopener noreferrer">look it up'
+                                  '</a> ')
     lists = p["lists"]
-    why = f'<div class="why">why here: {h(", ".join(p["why"]))}</div>' if p["why"] else ""  # type: ignore[arg-type]
-    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><span class="rank">{p["number"]}</span>'
-            f'<div class="body">{title}{byline}{text}{why}<details class="meta"><summary>in {plural(len(lists), "list")}'  # type: ignore[arg-type]
-            f'</summary><div>{h("; ".join(lists))} · at: {h(", ".join(p["places"]))}</div></details>{tags}</div></li>')  # type: ignore[arg-type]
+    reasons = (f'<div class="why">why here: {h(", ".join(why))}</div>' if why else "") + (  # type: ignore[arg-type]
+        f'<div class="why against">against it: {h(", ".join(against))}</div>' if against else "")  # type: ignore[arg-type]
+    number = h(p["number"])
+    return (f'<li class="paper" data-fingerprint="{p["fingerprint"]}"><label class="pick" title="select {number} '
+            f'for a command"><input type="checkbox" aria-label="select {number}"><span class="rank">{number}</span>'
+            f'</label><div class="body">{decision}{title}{byline}{text}{reasons}<div class="line">{look}'
+            f'<details class="meta"><summary>in {plural(len(lists), "list")}</summary>'  # type: ignore[arg-type]
+            f'<div>{h("; ".join(lists))} · at: {h(", ".join(p["places"]))}</div></details>{tags}</div></div></li>')  # type: ignore[arg-type]
 
 
 def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
@@ -323,9 +376,11 @@ def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
     hidden = f" {plural(report.hidden, 'paper')} marked read or skip {verb} not listed." if report.hidden else ""
     return (f'<section id="reading-section"><h2>Reading list</h2><p class="muted">{h(report.rule)}.{h(hidden)}</p>'
             '<div class="controls js-only hidden"><input id="search" type="search" placeholder="Search title, text, '
-            'lists, tags" aria-label="search"><button id="clear-filter" type="button">Show all</button>'
-            '<button id="export" type="button">Export checked (<span id="checked-count">0</span>)</button></div>'
-            '<textarea id="export-out" class="hidden" readonly aria-label="checked fingerprints"></textarea>'
+            'lists, tags" aria-label="search"><button id="clear-filter" type="button">Clear search and tag</button>'
+            '</div><div id="selection" class="selection hidden" role="region" aria-label="selected papers">'
+            '<p><b id="checked-count">0</b> selected: mark them <span id="marks"></span></p>'
+            '<p class="command"><code id="command"></code> <button id="copy" type="button">Copy</button> '
+            '<button id="unselect" type="button">Unselect all</button></p><p id="command-note" class="muted"></p></div>'
             f'<p id="reading-status" class="muted"></p>{note}<ol id="reading" class="reading">{static}</ol>'
             '<div id="pager" class="pager hidden"><button id="prev" type="button">Previous</button><span id="page">'
             '</span><button id="next" type="button">Next</button></div></section>')
@@ -336,7 +391,8 @@ def render_report(report: HtmlReport) -> str:
     style, script = _asset("report.css"), _asset("report.js")
     papers = [_paper_data(e, report) for e in report.entries]
     identity = hashlib.sha1("".join(sorted(str(p["fingerprint"]) for p in papers)).encode()).hexdigest()[:12]
-    data = _json_for_script({"id": identity, "papers": papers, "focusWords": sorted(report.focus_words)})
+    data = _json_for_script({"id": identity, "papers": papers, "focusWords": sorted(report.focus_words),
+                             "collection": report.collection, "learned": bool(report.against) or "ranked by your" in report.rule})
     csp = (f"default-src 'none'; style-src {_csp_hash(style)}; script-src {_csp_hash(script)}; img-src data:; "
            "base-uri 'none'; form-action 'none'")
     t = report.summary.totals
@@ -344,12 +400,11 @@ def render_report(report: HtmlReport) -> str:
             f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta name="referrer" content="no-referrer"><title>Reading lists: {plural(t["papers"], "paper")}</title>'
-            f"<style>{style}</style></head><body><header><h1>Reading lists</h1>"
-            f'<p class="muted">{plural(t["lists"], "list")}, {plural(t["snippets"], "snippet")}, {plural(t["papers"], "paper")}, made by paperlist. '
-            'Everything is in this file: it needs no network.</p><nav><a href="#overview">Overview</a>'
-            '<a href="#reading-section">Reading list</a><a href="#topics">Topics</a><a href="#lists">Lists</a>'
+            f"<style>{style}</style></head><body><header><h1>Reading lists</h1>" + _overview(report)
+            + '<nav><a href="#reading-section">Reading list</a><a href="#topics">Topics</a><a href="#lists">Lists</a>'
             '<a href="#duplicates">Duplicates</a></nav></header><main>'
-            # What a reader acts on comes right after the overview; the bookkeeping follows.
-            + _overview(report) + _reading(report, papers) + _topics(report) + _lists(report) + _duplicates(report)
-            + f'</main><script type="application/json" id="report-data">{data}</script>'
+            # What a reader acts on comes first; the bookkeeping follows.
+            + _reading(report, papers) + _topics(report) + _lists(report) + _duplicates(report)
+            + '</main><footer class="muted">Made by paperlist. Everything is in this file: it needs no network.</footer>'
+            f'<script type="application/json" id="report-data">{data}</script>'
             f"<script>{script}</script></body></html>\n")

@@ -32,6 +32,7 @@ class Relevance:
     relevant: int = 0
     rejected: int = 0
     collection: bool = False  # a collection's view: no marks yet is worth saying
+    against: Callable[[int], tuple[str, ...]] = lambda paper: ()  # the terms that count most against a paper
 
     @property
     def learned(self) -> bool:
@@ -58,7 +59,8 @@ def relevance(papers: Sequence[Paper], marks: Mapping[int, str], seeds: Mapping[
         relevant = sum(decisions.values())
         return Relevance({p.id: scores[n] for n, p in enumerate(papers)},
                          lambda i: _telling(fitted.why(number[i], 3 * WHY_TERMS)),
-                         relevant, len(decisions) - relevant, collection)
+                         relevant, len(decisions) - relevant, collection,
+                         lambda i: _telling(fitted.against(number[i], 3 * WHY_TERMS)))
     titles = sorted({t for p in papers for path in p.lists if (t := seeds.get(path))})
     number_of = {t: n for n, t in enumerate(titles)}
     found = seed_likeness(texts, titles, [[number_of[t] for path in p.lists if (t := seeds.get(path))]

@@ -12,17 +12,49 @@
   var state = { tag: null, query: "", page: 0 };
   var focus = new Set(data.focusWords);
 
-  function save() {
-    try { localStorage.setItem(key, JSON.stringify(Array.from(checked))); } catch (e) { /* storage may be off */ }
-    document.getElementById("checked-count").textContent = String(checked.size);
+  var MARKS = ["want", "read", "skip", "later"];
+  var chosen = "want";
+  var byFingerprint = {};
+  data.papers.forEach(function (p) { byFingerprint[p.fingerprint] = p; });
+
+  // What the selection asks of paperlist, as text a shell runs as it is: the ids a collection's report shows, or
+  // over PATHs the snippets' fingerprints (which mark takes once their lists are added).
+  function command() {
+    var refs = Array.from(checked).filter(function (f) { return byFingerprint[f]; }).sort(function (a, b) {
+      return byFingerprint[a].rank - byFingerprint[b].rank;
+    }).map(function (f) { return data.collection ? byFingerprint[f].number : f; });
+    return "paperlist mark " + chosen + " " + refs.join(" ");
   }
 
-  function words(text, parent) {
+  function save() {
+    try { localStorage.setItem(key, JSON.stringify(Array.from(checked))); } catch (e) { /* storage may be off */ }
+    var n = Array.from(checked).filter(function (f) { return byFingerprint[f]; }).length;
+    document.getElementById("checked-count").textContent = String(n);
+    document.getElementById("selection").classList.toggle("hidden", n === 0);
+    document.getElementById("command").textContent = command();
+    document.getElementById("copy").textContent = "Copy";
+    document.getElementById("command-note").textContent = data.collection
+      ? "Run it where the collection is (or add --db FILE)."
+      : "These are the papers' fingerprints: mark takes them once their lists are in your collection (paperlist add).";
+  }
+
+  function words(text, parent, p) {
     var query = state.query.toLowerCase();
+    var kinds = {};
+    (p ? p.why : []).forEach(function (t) { t.toLowerCase().split(" ").forEach(function (w) { kinds[w] = "for"; }); });
+    (p ? p.against : []).forEach(function (t) {
+      t.toLowerCase().split(" ").forEach(function (w) { if (!kinds[w]) kinds[w] = "against"; });
+    });
     text.split(/(\s+)/).forEach(function (part) {
       var bare = part.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-      if (bare && (focus.has(bare) || (query && part.toLowerCase().indexOf(query) >= 0))) {
+      var found = bare && (focus.has(bare) || (query && part.toLowerCase().indexOf(query) >= 0));
+      if (found || (bare && kinds[bare])) {
         var m = document.createElement("mark");
+        if (!found) {
+          m.className = kinds[bare];
+          m.title = kinds[bare] === "against" ? "like the papers you skipped"
+            : data.learned ? "like the papers you want or read" : "in the seed titles of its lists";
+        }
         m.textContent = part;
         parent.appendChild(m);
       } else {
@@ -31,72 +63,52 @@
     });
   }
 
+  function add(parent, tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    parent.appendChild(e);
+    return e;
+  }
+
   function entry(p) {
     var li = document.createElement("li");
     li.className = "paper";
     li.dataset.fingerprint = p.fingerprint;
-    var box = document.createElement("input");
+    var pick = add(li, "label", "pick");
+    pick.title = "select " + p.number + " for a command";
+    var box = add(pick, "input");
     box.type = "checkbox";
     box.checked = checked.has(p.fingerprint);
-    box.setAttribute("aria-label", "read");
+    box.setAttribute("aria-label", "select " + p.number);
     box.addEventListener("change", function () {
       if (box.checked) { checked.add(p.fingerprint); } else { checked.delete(p.fingerprint); }
       save();
     });
-    var rank = document.createElement("span");
-    rank.className = "rank";
-    rank.textContent = p.number;
-    var body = document.createElement("div");
-    body.className = "body";
+    add(pick, "span", "rank", p.number);
+    var body = add(li, "div", "body");
+    if (p.mark) add(body, "span", "decision " + p.mark, "marked " + p.mark);
     if (p.title) {
-      var title = document.createElement(p.url ? "a" : "div");
-      title.className = "title";
-      words(p.title + (p.year ? " (" + p.year + ")" : ""), title);
-      if (p.url) { title.href = p.url; title.rel = "noopener noreferrer"; }
-      body.appendChild(title);
-      if (p.url) { body.appendChild(document.createElement("br")); }
+      var title = add(body, "a", "title");
+      words(p.title + (p.year ? " (" + p.year + ")" : ""), title, p);
+      title.href = p.url || p.search;
+      title.rel = "noopener noreferrer";
     }
-    if (p.byline) {
-      var by = document.createElement("div");
-      by.className = "byline";
-      by.textContent = p.byline;
-      body.appendChild(by);
+    if (p.byline) add(body, "div", "byline", p.byline);
+    if (p.abstract) words(p.text, add(body, "div", "text"), p);
+    if (p.why.length) add(body, "div", "why", "why here: " + p.why.join(", "));
+    if (p.against.length) add(body, "div", "why against", "against it: " + p.against.join(", "));
+    var line = add(body, "div", "line");
+    if (!p.title) {
+      var look = add(line, "a", "lookup", "look it up");
+      look.href = p.search;
+      look.rel = "noopener noreferrer";
+      line.appendChild(document.createTextNode(" "));
     }
-    if (p.abstract) {
-      var text = document.createElement("div");
-      words(p.text, text);
-      body.appendChild(text);
-    }
-    if (p.why.length) {
-      var why = document.createElement("div");
-      why.className = "why";
-      why.textContent = "why here: " + p.why.join(", ");
-      body.appendChild(why);
-    }
-    var meta = document.createElement("details");
-    meta.className = "meta";
-    var summary = document.createElement("summary");
-    summary.textContent = "in " + p.lists.length + (p.lists.length === 1 ? " list" : " lists");
-    meta.appendChild(summary);
-    var where = document.createElement("div");
-    where.textContent = p.lists.join("; ") + " · at: " + p.places.join(", ");
-    meta.appendChild(where);
-    body.appendChild(meta);
-    if (p.mark) {
-      var m = document.createElement("span");
-      m.className = "tag mark";
-      m.textContent = "marked " + p.mark;
-      body.appendChild(m);
-    }
-    p.tags.forEach(function (t) {
-      var s = document.createElement("span");
-      s.className = "tag";
-      s.textContent = t;
-      body.appendChild(s);
-    });
-    li.appendChild(box);
-    li.appendChild(rank);
-    li.appendChild(body);
+    var meta = add(line, "details", "meta");
+    add(meta, "summary", "", "in " + p.lists.length + (p.lists.length === 1 ? " list" : " lists"));
+    add(meta, "div", "", p.lists.join("; ") + " · at: " + p.places.join(", "));
+    p.tags.forEach(function (t) { add(line, "span", "tag", t); });
     return li;
   }
 
@@ -127,11 +139,24 @@
 
   // A tap (or click) on a heatmap cell names its two lists below the grid: touch screens have no hover.
   var heatNote = document.getElementById("heatmap-note");
-  document.querySelectorAll("#heatmap .cell").forEach(function (cell) {
-    cell.addEventListener("click", function () {
-      heatNote.textContent = cell.querySelector("title").textContent;
+  // A cell carries only its number (a hundred lists make ten thousand cells): its lists are its row's and
+  // column's headers, named on hover and on a tap.
+  var heatmap = document.getElementById("heatmap");
+  function pair(cell) {
+    var row = cell.parentElement.querySelector("th");
+    var column = heatmap.querySelectorAll("thead th")[cell.cellIndex];
+    var n = Number(cell.textContent);
+    return "#" + row.textContent + " " + row.title + " × #" + column.textContent + " " + column.title + ": " + n +
+      (n === 1 ? " shared paper" : " shared papers");
+  }
+  if (heatmap) {
+    heatmap.addEventListener("mouseover", function (e) {
+      if (e.target.classList && e.target.classList.contains("cell") && !e.target.title) e.target.title = pair(e.target);
     });
-  });
+    heatmap.addEventListener("click", function (e) {
+      if (e.target.classList && e.target.classList.contains("cell")) heatNote.textContent = pair(e.target);
+    });
+  }
 
   search.addEventListener("input", function () { state.query = search.value.trim(); state.page = 0; render(); });
   document.querySelectorAll(".bar, .bar-label").forEach(function (bar) {
@@ -147,11 +172,38 @@
   });
   document.getElementById("prev").addEventListener("click", function () { state.page = Math.max(0, state.page - 1); render(); });
   document.getElementById("next").addEventListener("click", function () { state.page += 1; render(); });
-  document.getElementById("export").addEventListener("click", function () {
-    var out = document.getElementById("export-out");
-    out.value = Array.from(checked).sort().join("\n");
-    out.classList.remove("hidden");
-    out.select();
+  var marks = document.getElementById("marks");
+  MARKS.forEach(function (mark) {
+    var b = add(marks, "button", mark === chosen ? "on" : "", mark);
+    b.type = "button";
+    b.dataset.mark = mark;
+    b.addEventListener("click", function () {
+      chosen = mark;
+      marks.querySelectorAll("button").forEach(function (o) { o.classList.toggle("on", o === b); });
+      save();
+    });
+    marks.appendChild(document.createTextNode(" "));
+  });
+  document.getElementById("copy").addEventListener("click", function () {
+    var text = document.getElementById("command").textContent;
+    var done = function () { document.getElementById("copy").textContent = "Copied"; };
+    var select = function () {
+      var range = document.createRange();
+      range.selectNodeContents(document.getElementById("command"));
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      document.getElementById("copy").textContent = "Selected: press Ctrl+C";
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, select);
+    } else {
+      select();
+    }
+  });
+  document.getElementById("unselect").addEventListener("click", function () {
+    checked.clear();
+    save();
+    render();
   });
   document.querySelectorAll(".js-only").forEach(function (el) { el.classList.remove("hidden"); });
   // report.html#search=words and #tag=name open the reading list filtered (links people can share).
