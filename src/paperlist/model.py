@@ -96,6 +96,7 @@ class ReadingList:
     name: str = ""
     source: str = "text"
     kind: str | None = None
+    date: str | None = None  # when the list was sent (an alert's Date header), as YYYY-MM-DD
 
     @property
     def short_name(self) -> str:

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import unittest
 
-from tests.helpers import EXAMPLES, TempDir, run_cli
+from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 INSTALL = "no Chromium: install one with 'apt-get install chromium' (.ci/run does) to run the browser tests"
@@ -238,3 +238,16 @@ class TopicsTest(unittest.TestCase):
         self.assertIn('data-tag="security-privacy"', before)
         self.assertIn("most in Seed B (3 of 4)", before)  # the privacy papers
         self.assertNotIn("most in Seed A", before)  # its one GPU paper says nothing about the list
+
+
+class PlacesTest(unittest.TestCase):
+    def test_an_alert_item_is_placed_by_its_alert_and_the_day_it_was_sent(self):
+        page = report(str(ROOT / "tests" / "data" / "formats" / "citations.eml"))
+        data = json.loads(re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page,
+                                    re.S).group(1))
+        places = {place for p in data["papers"] for place in p["places"]}
+        self.assertEqual(len(places), 1)
+        self.assertRegex(places.pop(), r"^the alert “.+” of 2025-11-03$")
+        # A list file keeps its file and line.
+        data = json.loads(re.search(r'id="report-data">(.*?)</script>', report(str(EXAMPLES)), re.S).group(1))
+        self.assertIn("data-loading.txt:3", {place for p in data["papers"] for place in p["places"]})

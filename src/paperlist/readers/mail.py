@@ -5,7 +5,9 @@ from __future__ import annotations
 import email
 import email.header
 import email.message
+import email.utils
 import re
+from dataclasses import replace
 from collections.abc import Iterable
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -210,7 +212,17 @@ def parse_message(data: bytes, path: str, line: int = 1) -> ReadingList | None:
         warnings.append(Diagnostic(path, line, "Scholar alert without items"))
     records = [(line, *_record(item)) for item in items]
     records = [(n, text, record) for n, text, record in records if text]
-    return list_from_records(records, path, seed or None, "email", warnings, kind or "alert")
+    found = list_from_records(records, path, seed or None, "email", warnings, kind or "alert")
+    return replace(found, date=_sent(message)) if message.get("Date") else found
+
+
+def _sent(message: email.message.Message) -> str | None:
+    """The day a message was sent, from its Date header; None when the header is not a date."""
+    try:
+        when = email.utils.parsedate_to_datetime(str(message.get("Date")))
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    return when.date().isoformat() if when else None
 
 
 def parse_mailbox(data: bytes, path: str,

@@ -43,6 +43,7 @@ class HtmlReport:
     hidden: int = 0  # papers the marks leave out of the reading list
     collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
     against: dict[int, tuple[str, ...]] = field(default_factory=dict)  # paper id -> terms that count against it
+    alerts: dict[str, str | None] = field(default_factory=dict)  # an alert e-mail's list path -> the day it was sent
 
 
 def h(text: object) -> str:
@@ -321,9 +322,18 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
             "byline": byline or None, "abstract": not (record and record.title_only),
             "year": record.year if record else None, "url": link, "search": search,
             "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
-            "places": [terminal_safe(f"{report.names.get(m.path, m.path)}:{m.line}") for m in p.members],
+            "places": [terminal_safe(_place(m.path, m.line, report)) for m in p.members],
             "tags": list(p.tags), "mark": report.marks.get(p.id), "why": [terminal_safe(t) for t in entry.why],
             "against": [terminal_safe(t) for t in report.against.get(p.id, ())]}
+
+
+def _place(path: str, line: int, report: HtmlReport) -> str:
+    """Where a copy was found: a file and line, or for an alert e-mail (whose lines say nothing) the alert and
+    the day it was sent."""
+    if path in report.alerts:
+        sent = report.alerts[path]
+        return f"the alert “{report.titles.get(path) or report.names.get(path, path)}”" + (f" of {sent}" if sent else "")
+    return f"{report.names.get(path, path)}:{line}"
 
 
 def _marked(text: str, focus: frozenset[str], why: Sequence[str] = (), against: Sequence[str] = ()) -> str:
