@@ -59,6 +59,14 @@ class IdsAreNeverRanksTest(unittest.TestCase):
             for member in group["members"]:  # exact copies share their fingerprint: nothing to split
                 self.assertEqual(f"<code>{member['fingerprint']}</code>" in section, group["kind"] != "exact")
         self.assertIn('<span class="ref">p1</span> <span class="decision want">marked want</span>', section)
+        # Each copy that could be split off carries the command that does it; run, it splits the paper.
+        commands = re.findall(r"<code>(paperlist not-same [0-9a-f]{16} [0-9a-f]{16})</code>", section)
+        self.assertTrue(commands)
+        papers = len(json.loads(run_cli("triage", "--db", self.db, "--all", "--format", "json")[1])["papers"])
+        code, out, err = run_cli(*commands[0].split()[1:], "--db", self.db)
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(len(json.loads(run_cli("triage", "--db", self.db, "--all", "--format", "json")[1])["papers"]),
+                         papers + 1)
 
     def test_dupes_on_a_collection_names_each_group_by_its_paper(self):
         out = run_cli("dupes", "--db", self.db, "--all")[1]

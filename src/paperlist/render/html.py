@@ -267,8 +267,13 @@ def _group(g: DuplicateGroup, report: HtmlReport) -> str:
         text = "" if exact else f"<br>{h(m.text)}"
         # In a collection, each copy's fingerprint: what not-same takes to split it off (exact copies share one).
         ref = f' · <code>{fingerprint(match_key(m.text))}</code>' if report.collection and not exact else ""
+        split = ""
+        if report.collection and not exact and n != g.keep:  # the command that splits this copy off, to copy
+            kept_fp, this_fp = fingerprint(match_key(kept.text)), fingerprint(match_key(m.text))
+            if kept_fp != this_fp:
+                split = f'<br><span class="muted">not the same paper?</span> <code>paperlist not-same {kept_fp} {this_fp}</code>'
         out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)}{ref} · '
-                   f'{h(m.seed_title or "(no seed title)")}{text}</li>')
+                   f'{h(m.seed_title or "(no seed title)")}{text}{split}</li>')
     out.append("</ol>")
     for p in g.pairs:
         if p.agreed or p.missing:
