@@ -35,7 +35,34 @@ class WebOfScienceTest(unittest.TestCase):
                          ["savedrecs.txt:37: warning: record has no title or abstract; skipped"])
 
 
+ERIC = """OWN - ERIC
+TI  - Reading Circles in Rural Schools:
+TI  - A Two-Year Study
+AU  - Lind, Maria
+DP  - 2021
+AB  - We followed reading circles in twelve rural schools for two years.
+AB  - Pupils who met weekly read more books by the end of the second year.
+
+OWN - ERIC
+TI  - Homework and Sleep in Secondary School
+DP  - 2020
+AB  - Survey of 3,000 pupils on how homework time relates to hours of sleep.
+"""
+
+
 class MedlineTest(unittest.TestCase):
+    def test_records_open_at_the_first_tag_after_a_blank_line_and_repeated_lines_join(self):
+        from paperlist.readers.detect import detect
+        self.assertEqual(detect("eric.txt", ERIC.encode()), "medline")
+        parsed = parse_medline(ERIC, "eric.nbib")
+        circles, homework = parsed.snippets
+        self.assertEqual((circles.line, circles.record.title, circles.record.authors),
+                         (1, "Reading Circles in Rural Schools: A Two-Year Study", "Lind, Maria"))
+        self.assertEqual(circles.text, "We followed reading circles in twelve rural schools for two years. Pupils who "
+                                       "met weekly read more books by the end of the second year.")
+        self.assertEqual((homework.line, homework.record.title, homework.record.year),
+                         (9, "Homework and Sleep in Secondary School", "2020"))
+
     def test_records_fields_and_continuations(self):
         parsed = parse_medline(text("pubmed.nbib"), "pubmed.nbib")
         why, sepsis = parsed.snippets
@@ -125,3 +152,50 @@ class AcrossFormatsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+# One header line each, as the exports researchers have write them, and a made-up record in those columns.
+EXPORT_HEADERS = {
+    "springer": ("Item Title,Publication Title,Book Series Title,Journal Volume,Journal Issue,Item DOI,Authors,"
+                 "Publication Year,URL,Content Type",
+                 '"Fault Trees for Water Networks",Journal of Pipes,,12,3,10.1007/s1-2,"Moreau, J; Lind, M",2022,'
+                 "https://link.springer.com/10.1007/s1-2,Article"),
+    "openalex": ("id,doi,title,display_name,publication_year,publication_date,type,authorships.author.display_name,"
+                 "primary_location.source.display_name",
+                 "https://openalex.org/W1,https://doi.org/10.1007/s1-2,,Fault Trees for Water Networks,2022,2022-03-01,"
+                 "article,Juliette Moreau|Maria Lind,Journal of Pipes"),
+    "lens": ("Lens ID,Title,Date Published,Publication Year,Publication Type,Source Title,Volume,Issue Number,"
+             "Start Page,End Page,Author/s,Abstract,DOI,Keywords",
+             '000-111,Fault Trees for Water Networks,2022-03-01,2022,journal article,Journal of Pipes,12,3,40,51,'
+             '"Moreau, Juliette; Lind, Maria",We build fault trees for water networks.,10.1007/s1-2,pipes'),
+    "ieee": ("Document Title,Authors,Author Affiliations,Publication Title,Date Added To Xplore,Publication Year,"
+             "Volume,Issue,Start Page,End Page,Abstract,ISSN,ISBNs,DOI,Funding Information,PDF Link,Author Keywords,"
+             "Document Identifier",
+             'Fault Trees for Water Networks,J. Moreau; M. Lind,Univ,Journal of Pipes,2022-04-01,2022,12,3,40,51,'
+             'We build fault trees for water networks.,1234,,10.1007/s1-2,,https://ieeexplore.ieee.org/x,pipes,'
+             "IEEE Journals"),
+    "dimensions": ("Rank,Publication ID,DOI,PMID,PMCID,Title,Abstract,Source title,Anthology title,PubYear,Volume,"
+                   "Issue,Pagination,Authors,Publication Type,Dimensions URL",
+                   '1,pub.1,10.1007/s1-2,,,Fault Trees for Water Networks,We build fault trees for water networks.,'
+                   'Journal of Pipes,,2022,12,3,40-51,"Moreau, Juliette; Lind, Maria",article,'
+                   "https://app.dimensions.ai/details/publication/pub.1"),
+    "semantic-scholar": ("paperId,url,title,venue,year,authors,abstract,externalIds.DOI",
+                         'abc123,https://www.semanticscholar.org/paper/abc123,Fault Trees for Water Networks,'
+                         'Journal of Pipes,2022,"Juliette Moreau, Maria Lind",We build fault trees for water networks.,'
+                         "10.1007/s1-2"),
+}
+
+
+class ExportColumnsTest(unittest.TestCase):
+    def test_each_exports_own_column_names_are_read(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.table import parse_table
+        for source, (header, row) in EXPORT_HEADERS.items():
+            with self.subTest(source=source):
+                lists = parse_table(header + "\n" + row + "\n", f"{source}.csv", ",")
+                (snippet,) = lists[0].snippets
+                record = snippet.record
+                self.assertEqual((record.title, record.year, record.doi, record.venue),
+                                 ("Fault Trees for Water Networks", "2022", "10.1007/s1-2", "Journal of Pipes"))
+                self.assertEqual(len(split_authors(record.authors)[0]), 2, record.authors)
+                self.assertEqual(lists[0].warnings, ())

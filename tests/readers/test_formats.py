@@ -29,8 +29,10 @@ class BibtexTest(unittest.TestCase):
         self.assertEqual(parsed.seed_title, "Testing Code Written by Models")
         self.assertEqual([(s.line, s.record.title) for s in parsed.snippets], [
             (5, WHY), (17, "Schrödinger's Bug: Nested Braces and Accents in Études"),
-            (25, "A Paper Known Only by Its Title")])
-        why, accents, title_only = parsed.snippets
+            (25, "A Paper Known Only by Its Title"), (31, None)])
+        why, accents, title_only, bare = parsed.snippets
+        # An entry with neither title nor abstract is read with what it has, as Zotero and JabRef import it.
+        self.assertEqual((bare.text, bare.record.source_id, bare.record.year), ("[nofields2020]", "nofields2020", "2020"))
         self.assertTrue(why.text.startswith("Large language models write code that compiles but often fails"))
         self.assertEqual((why.record.authors, why.record.venue, why.record.year, why.record.doi),
                          ("Author, A.; Writer, Börje", "Proceedings of the Code Conference, 2025", "2025",
@@ -41,12 +43,20 @@ class BibtexTest(unittest.TestCase):
         self.assertEqual((title_only.text, title_only.record.title_only), ("A Paper Known Only by Its Title", True))
         self.assertEqual([w.render() for w in parsed.warnings], [
             "refs.bib:27: warning: @article entry: unbalanced braces; skipped",
-            "refs.bib:31: warning: entry 'nofields2020' has no title or abstract; skipped"])
+            "refs.bib:31: warning: entry 'nofields2020' has no title or abstract; read by its id"])
 
     def test_latex(self):
         cases = [(r"{\"o}", "ö"), (r"\"{o}", "ö"), (r"\c{c}", "ç"), (r"{\ss}", "ß"), (r"caf\'e", "café"),
                  (r"\& 50\%", "& 50%"), (r"{{A} {B}}", "A B"), (r"\v{S}koda", "Škoda"), (r"x~y", "x y"),
-                 (r"a---b--c", "a—b–c"), (r"\textit{word}", "word"), (r"\{kept\}", "{kept}")]
+                 (r"a---b--c", "a—b–c"), (r"\textit{word}", "word"), (r"\{kept\}", "{kept}"),
+                 # Math as a reader expects it: Unicode super- and subscripts where every character has one.
+                 (r"Production of $\Sigma^0$ hyperon", "Production of Σ⁰ hyperon"), (r"Cu$_2$O thin film", "Cu₂O thin film"),
+                 (r"\(^k\) states", "ᵏ states"), (r"$b$ quarks", "b quarks"), (r"10$^{-3}$ s", "10⁻³ s"),
+                 (r"T$_{\rm c}$", "T_c"), (r"$x^{ab}$", "x^(ab)"), (r"$\bar{1}$ and \=2", "1̄ and 2̄"),
+                 (r"$\langle 001\rangle$ films", "⟨001⟩ films"), (r"c.126C\textgreater{}A", "c.126C>A"),
+                 (r"$a \textless b$", "a < b"), (r"hyper\-graph", "hypergraph"), (r"50\,nm", "50 nm"),
+                 (r"costs \$5", "costs $5"), (r"at 90$^\circ$", "at 90°"), (r"\unknown{kept} text", "kept text"),
+                 (r"H\textsubscript{2}O", "H₂O"), (r"$\alpha_{i}$", "αᵢ"), (r"$\overline{AB}$", "A̅B̅")]
         for tex, text in cases:
             with self.subTest(tex):
                 self.assertEqual(latex_to_text(tex), text)
@@ -191,7 +201,7 @@ class AcrossFormatsTest(unittest.TestCase):
         self.addCleanup(tmp.cleanup)
         path = tmp.write("refs.txt", fixture("refs.bib"))
         code, out, _ = run_cli("export", path, "--input-format", "bibtex", "--format", "json")
-        self.assertEqual((code, json.loads(out)["totals"]["snippets"]), (0, 3))
+        self.assertEqual((code, json.loads(out)["totals"]["snippets"]), (0, 4))
 
 
 class ReaderFuzzTest(unittest.TestCase):

@@ -61,6 +61,7 @@ def split_authors(authors: str | None) -> tuple[list[str], bool]:
     text = (authors or "").strip()
     cut = bool(_ELLIPSIS_RE.search(text))
     text = _ELLIPSIS_RE.sub("", text).strip().rstrip(",")
-    parts = [q for p in text.split(";") for q in _AND_RE.split(p)]  # exports mix them: "A, B; C, D and E, F"
+    # Exports mix them: "A, B; C, D and E, F"; OpenAlex joins its names with "|".
+    parts = [q for p in text.replace("|", ";").split(";") for q in _AND_RE.split(p)]
     people = [family_first(p) for part in parts for p in _persons(part)]
     return [p for p in people if p and p.lower() != "others"], cut or any(p.strip().lower() == "others" for p in parts)

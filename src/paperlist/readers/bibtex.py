@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.latex import latex_to_text
-from paperlist.readers.records import list_from_records, seed_from_comment
+from paperlist.readers.records import list_from_records, seed_from_comment, stand_in
 
 _ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
-_NAME_RE = re.compile(r"\s*([A-Za-z][\w:.+/-]*)\s*")
+# Any name a reference manager writes: JabRef's __markedentry, Mendeley's mendeley-tags, Zotero's x-... fields.
+_NAME_RE = re.compile(r"\s*([^\s=,{}\"#()]+)\s*")
 _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 # What changes the state of a scan for each closing character.
@@ -159,6 +160,7 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
     records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []
     seed: str | None = None
+    read: list[tuple[str, int, str | None, dict[str, str]]] = []
     for kind, line, _, _, body in _entries(text):
         if isinstance(body, _Broken):
             warnings.append(Diagnostic(path, line, f"@{kind} entry: {body}; skipped"))
@@ -176,13 +178,36 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
         except _Broken as exc:
             warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
             continue
+        read.append((kind, line, key, fields))
+    by_key = {key.lower(): fields for _, _, key, fields in read if key}
+    for kind, line, key, fields in read:
+        fields = _inherited(fields, by_key)
         snippet_text, record = _record(fields, kind, key)
+        name = f"entry '{key}'" if key else "entry without a key"
         if not snippet_text:
-            name = f"entry '{key}'" if key else "entry without a key"
-            warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; skipped"))
-            continue
+            snippet_text, how = stand_in(record, key)
+            if not snippet_text:
+                warnings.append(Diagnostic(path, line, f"{name} has no title, abstract, authors or key; skipped"))
+                continue
+            warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; {how}"))
         records.append((line, snippet_text, record))
     return list_from_records(records, path, seed, "bibtex", warnings)
+
+
+def _inherited(fields: dict[str, str], by_key: dict[str, dict[str, str]]) -> dict[str, str]:
+    """An entry's fields with those it lacks taken from its ``crossref`` entry, as BibTeX does (and as biblatex
+    does, the parent's title as the child's booktitle)."""
+    parent = by_key.get(fields.get("crossref", "").strip().lower())
+    if not parent or parent is fields:
+        return fields
+    merged = {name: value for name, value in parent.items() if name not in ("crossref", "abstract")}
+    if "title" in parent and "booktitle" not in fields:
+        merged["booktitle"] = parent["title"]
+    merged.pop("title", None)
+    merged.update(fields)
+    if "title" not in merged and "title" in parent and "booktitle" not in parent:
+        merged["title"] = parent["title"]  # a child with no title of its own, under a parent that names it
+    return merged
 
 
 def _keyed_fields(body: str, strings: dict[str, str]) -> tuple[str | None, dict[str, str]]:

@@ -78,7 +78,8 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str
 
 
 _RIS_RE = re.compile(rb"TY  - ")
-_MEDLINE_RE = re.compile(rb"PMID- ?\d")
+# PubMed's records open with PMID; ERIC's and other NLM-style exports with OWN, then the other tags.
+_MEDLINE_RE = re.compile(rb"PMID- ?\d|OWN - \S+\r?\n(?:[A-Z][A-Z0-9 ]{1,3}- .*\r?\n)*?TI  - ")
 
 
 Reader = Callable[[bytes, str, str], tuple[list[ReadingList], list[Diagnostic]]]

@@ -13,7 +13,7 @@ _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ"
             "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "dh": "ð", "th": "þ", "TH": "Þ"}
 # The letter inside braces is never a space and the spaces after it come only with it, so two runs of
 # spaces never meet: matching stays linear however many spaces an input puts there.
-_ACCENT_RE = re.compile(r"""\\([\"'`^~=.]|[uvHckrdb](?![A-Za-z]))\s*(?:\{\s*(?:(\\[ij]|[^{}\\\s])\s*)?\}|(\\[ij](?![A-Za-z])|[A-Za-z]))""")
+_ACCENT_RE = re.compile(r"""\\([\"'`^~=.]|[uvHckrdb](?![A-Za-z]))\s*(?:\{\s*(?:(\\[ij]|[^{}\\\s])\s*)?\}|(\\[ij](?![A-Za-z])|[A-Za-z0-9]))""")
 _LETTER_RE = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|dh|th|TH|[oOlLij])(?![A-Za-z])\s?")
 _SYMBOL_RE = re.compile(r"\\([&%$#_{} ])")
 _COMMAND_RE = re.compile(r"\\[A-Za-z]+\*?\s*")
@@ -26,7 +26,19 @@ _WORDS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "BibTeX": "BibTeX
           "hyphen": "-", "slash": "/", "textquoteright": "\u2019", "textquoteleft": "\u2018", "pounds": "\u00a3",
           "euro": "\u20ac", "textdegree": "\u00b0", "times": "\u00d7", "pm": "\u00b1", "infty": "\u221e",
           "leq": "\u2264", "geq": "\u2265", "neq": "\u2260", "approx": "\u2248", "cdot": "\u00b7",
-          "to": "\u2192", "rightarrow": "\u2192", "leftarrow": "\u2190"}
+          "to": "\u2192", "rightarrow": "\u2192", "leftarrow": "\u2190",
+          "textgreater": ">", "textless": "<", "textbar": "|", "textunderscore": "_", "textbullet": "\u2022",
+          "textperiodcentered": "\u00b7", "textdollar": "$", "langle": "\u27e8", "rangle": "\u27e9",
+          "lt": "<", "gt": ">", "le": "\u2264", "ge": "\u2265", "ne": "\u2260", "ll": "\u226a", "gg": "\u226b",
+          "sim": "\u223c", "simeq": "\u2243", "propto": "\u221d", "in": "\u2208", "cup": "\u222a",
+          "cap": "\u2229", "circ": "\u2218", "prime": "\u2032", "partial": "\u2202", "nabla": "\u2207",
+          "ell": "\u2113", "hbar": "\u210f", "sum": "\u2211", "prod": "\u220f", "int": "\u222b",
+          "sqrt": "\u221a", "Rightarrow": "\u21d2", "Leftrightarrow": "\u21d4", "leftrightarrow": "\u2194",
+          "uparrow": "\u2191", "downarrow": "\u2193", "mp": "\u2213", "div": "\u00f7", "ast": "\u2217",
+          "star": "\u22c6", "dagger": "\u2020", "ddagger": "\u2021", "bullet": "\u2022",
+          "varepsilon": "\u03b5", "vartheta": "\u03d1", "varphi": "\u03c6", "varrho": "\u03f1",
+          "varsigma": "\u03c2", "varpi": "\u03d6", "textmu": "\u00b5", "textpm": "\u00b1",
+          "texttimes": "\u00d7", "textdiv": "\u00f7", "textonehalf": "\u00bd", "textperthousand": "\u2030"}
 _GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau "
           "upsilon phi chi psi omega").split()
 _WORDS.update({name: unicodedata.lookup(f"GREEK SMALL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
@@ -35,11 +47,24 @@ _WORDS.update({name.capitalize(): unicodedata.lookup(f"GREEK CAPITAL LETTER {nam
                for name in ("gamma", "delta", "theta", "lambda", "xi", "pi", "sigma", "upsilon", "phi", "psi", "omega")})
 # Characters a macro stands for that LaTeX would read again as markup: held as placeholders until the end.
 _HELD = {"\\": "\x03", "~": "\x04", "^": "\x05"}
+_SPACED = frozenset("<>≤≥≠≈∼≃∝≪≫∈∪∩×±∓÷→←↔⇒⇔↑↓·∘∗⋆")
 _OPERATORS = frozenset("log ln exp sin cos tan lim max min sup inf det dim deg gcd Pr arg ker".split())
 _WORD_RE = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])(?:\{\}|( ?))")  # "{}" ends a control word and keeps the space
 _SORT_KEY_RE = re.compile(r"\\noopsort\s*\{[^{}]{0,100}\}")  # a key for sorting only: never shown
 _SWITCHED_RE = re.compile(r"\\switchargs\s*\{([^{}]{0,100})\}\s*\{([^{}]{0,100})\}")
 _MATH_SPACE_RE = re.compile(r"\\[!,;:>]")
+# Math: $...$, \(...\), \[...\] lose their delimiters; x^2 and x_2 become x² and x₂ where every character has a
+# super- or subscript form, else x^(ab) and x_(ab) (x^a for one character): one convention in every field.
+_MATH_RE = re.compile(r"\$\$(.{0,2000}?)\$\$|\$(.{0,2000}?)\$|\\\((.{0,2000}?)\\\)|\\\[(.{0,2000}?)\\\]", re.S)
+_SCRIPT_RE = re.compile(r"([\^_])\s*(?:\{([^{}]{0,200})\}|(\\[A-Za-z]+|[^\s{}\\]))")
+_SUPER = dict(zip("0123456789+-=()niaeohjklmnoprstuvwxyABDEGHIJKLMNOPRTUVW",
+                  "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵃᵉᵒʰʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ"))
+_SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+# Math accents over a letter or a group: the combining mark after each character.
+_OVER_RE = re.compile(r"\\(bar|overline|hat|widehat|tilde|widetilde|vec|dot|ddot)(?![A-Za-z])\s*(?:\{([^{}]{1,40})\}|([A-Za-z0-9]))")
+_OVER = {"bar": "\u0304", "overline": "\u0305", "hat": "\u0302", "widehat": "\u0302", "tilde": "\u0303",
+         "widetilde": "\u0303", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308"}
+_SCRIPT_TEXT_RE = re.compile(r"\\text(super|sub)script\s*\{([^{}]{0,200})\}")
 _DASHES = (("---", "—"), ("--", "–"), ("``", "“"), ("''", "”"))
 
 
@@ -55,7 +80,36 @@ def _word(match: re.Match[str]) -> str:
         return name + (match.group(2) or "")
     if name not in _WORDS:
         return match.group(0)
-    return _HELD.get(_WORDS[name], _WORDS[name])
+    value = _WORDS[name]
+    # A macro swallows the space after it, as in TeX ("The \\TeX book", "\\langle 001"); a relation or an
+    # operator keeps it, where math would space it ("a \\leq b").
+    return _HELD.get(value, value) + (match.group(2) or "" if value in _SPACED else "")
+
+
+_FONT_RE = re.compile(r"\\(?:rm|mathrm|text|textrm|mathit|it|bf|mathbf|mathsf|sf)(?![A-Za-z])\s*")
+
+
+def _script(mark: str, text: str) -> str:
+    """``text`` raised (``^``) or lowered (``_``): in Unicode where every character has the form, else marked."""
+    text = _FONT_RE.sub("", text).replace("{", "").replace("}", "").strip()
+    if mark == "^" and text in ("\\circ", "o"):
+        return "°" if text == "\\circ" else "ᵒ"
+    if mark == "^" and text == "\\prime":
+        return "′"
+    table = _SUPER if mark == "^" else _SUB
+    if text and all(c in table for c in text):
+        return "".join(table[c] for c in text)
+    return mark + (text if len(text) <= 1 or re.fullmatch(r"\\[A-Za-z]+", text) else f"({text})")
+
+
+def _scripts(text: str) -> str:
+    return _SCRIPT_RE.sub(lambda m: _script(m.group(1), (m.group(2) if m.group(2) is not None else m.group(3)).strip()),
+                          text)
+
+
+def _over(match: re.Match[str]) -> str:
+    group = match.group(2) if match.group(2) is not None else match.group(3)
+    return "".join(c + _OVER[match.group(1)] if not c.isspace() else c for c in group)
 
 
 def latex_to_text(value: str) -> str:
@@ -64,8 +118,13 @@ def latex_to_text(value: str) -> str:
     >>> latex_to_text(r"G{\\"o}del and Erd\\H{o}s on {\\em na\\"{\\i}ve} sets --- \\textbf{really}")
     'Gödel and Erdős on naïve sets — really'
     """
-    text = _SORT_KEY_RE.sub("", value)
+    text = _SORT_KEY_RE.sub("", value.replace("\\$", "\x06").replace("\\-", ""))  # \- is a soft hyphen
     text = _SWITCHED_RE.sub(lambda m: m.group(2) + m.group(1), text)
+    text = _SCRIPT_TEXT_RE.sub(lambda m: _script("^" if m.group(1) == "super" else "_", m.group(2).strip()), text)
+    text = _OVER_RE.sub(_over, text)
+    if "$" in text or "\\(" in text or "\\[" in text:
+        # "{}" after the formula ends a control word there, as the closing $ did.
+        text = _MATH_RE.sub(lambda m: _scripts(next(g for g in m.groups() if g is not None)) + "{}", text)
     text = _MATH_SPACE_RE.sub(" ", text)
     text = _ACCENT_RE.sub(_accent, text)
     text = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], text)
@@ -77,5 +136,5 @@ def latex_to_text(value: str) -> str:
         text = text.replace(tex, char)
     text = text.replace("{", "").replace("}", "").replace("~", " ")
     text = text.replace("\x01", "{").replace("\x02", "}").replace("\x03", "\\").replace("\x04", "~")
-    text = text.replace("\x05", "^")
+    text = text.replace("\x05", "^").replace("\x06", "$")
     return " ".join(text.split())

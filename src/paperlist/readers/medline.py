@@ -23,11 +23,14 @@ def _doi(fields: dict[str, list[str]]) -> str | None:
 
 
 def parse_medline(text: str, path: str) -> ReadingList:
-    """Every record (from ``PMID-``) with a title or an abstract; authors from ``FAU`` (full) or ``AU``."""
+    """Every record (from ``PMID-``, or from the first tag after a blank line) with a title or an abstract;
+    authors from ``FAU`` (full) or ``AU``."""
     records = []
     warnings: list[Diagnostic] = []
     for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PMID", None):
-        title, abstract = first(fields, "TI", "BTI"), first(fields, "AB")
+        # A title or an abstract given on several tagged lines is one text.
+        title = " ".join(v for v in fields.get("TI") or fields.get("BTI") or [] if v) or None
+        abstract = " ".join(v for v in fields.get("AB", []) if v) or None
         if not (title or abstract):
             warnings.append(Diagnostic(path, line, "record has no title or abstract; skipped"))
             continue

@@ -6,7 +6,7 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records
+from paperlist.readers.records import list_from_records, stand_in
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
 # Authors only: A2 and ED are editors (in Ovid exports, the cited authors), A3 series editors, A4 translators.
@@ -65,10 +65,12 @@ def parse_ris(text: str, path: str) -> ReadingList:
         if not closed:
             warnings.append(Diagnostic(path, start, "record without ER (end of record)"))
         snippet_text, record = _record(fields)
+        if not snippet_text:
+            snippet_text, how = stand_in(record, record.source_id)
+            warnings.append(Diagnostic(path, start, f"record has no title or abstract; {how}" if snippet_text else
+                                       "record has no title, abstract, container title, authors or id; skipped"))
         if snippet_text:
             records.append((start, snippet_text, record))
-        else:
-            warnings.append(Diagnostic(path, start, "record has no title or abstract; skipped"))
 
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         line = raw.rstrip()

@@ -11,29 +11,34 @@ from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
-# Header names, matched case-insensitively: paperlist's own, then Zotero, Scopus and Web of Science.
+# Header names, matched case-insensitively, first match wins: paperlist's own, then Zotero, Scopus and Web of
+# Science, then Springer, OpenAlex, Lens, IEEE Xplore, Dimensions and Semantic Scholar (docs/input.md lists them).
 COLUMNS: dict[str, tuple[str, ...]] = {
     "text": ("text", "snippet"),
-    "title": ("title", "article title", "document title", "primary title", "ti"),
+    "title": ("title", "article title", "document title", "primary title", "ti", "item title", "display_name"),
     "abstract": ("abstract", "abstract note", "ab"),
-    "authors": ("authors", "author", "author full names", "author names", "au", "af", "first_authors"),
-    "year": ("year", "publication year", "publication_year", "py", "date"),
-    "venue": ("source title", "publication title", "journal", "venue", "so"),
-    "volume": ("volume", "vl"),
-    "issue": ("issue", "number", "is"),
+    "authors": ("authors", "author", "author full names", "author names", "au", "af", "first_authors", "author/s",
+                "authorships.author.display_name", "authors.name"),
+    "year": ("year", "publication year", "publication_year", "py", "date", "pubyear", "publication_date"),
+    "venue": ("source title", "publication title", "journal", "venue", "so", "primary_location.source.display_name",
+              "book series title"),
+    "volume": ("volume", "vl", "journal volume"),
+    "issue": ("issue", "number", "is", "journal issue", "issue number"),
     "pages": ("pages", "page", "pp", "pagination"),
     "page_start": ("page start", "start page", "bp"),
     "page_end": ("page end", "end page", "ep"),
-    "doi": ("doi", "di"),
-    "url": ("url", "link"),
+    "doi": ("doi", "di", "item doi", "externalids.doi"),
+    "url": ("url", "link", "pdf link", "dimensions url"),
     "list": ("path", "list"),
     "seed": ("seed_title", "seed", "seed title"),
     "line": ("line",),
     "title_only": ("title_only",),
     "scholar_id": ("scholar_id",),
-    # The record's own id: paperlist's export, then ASReview/BibDedupe sets, Zotero, Scopus, Web of Science, PubMed.
-    "source_id": ("source_id", "id", "record_id", "key", "eid", "ut (unique wos id)", "ut", "pmid"),
-    "kind": ("kind", "entrytype", "document type", "item type", "dt", "type", "publication type"),
+    # The record's own id: paperlist's export, then ASReview/BibDedupe sets, Zotero, Scopus, Web of Science, PubMed,
+    # Lens, IEEE Xplore, Dimensions and Semantic Scholar.
+    "source_id": ("source_id", "id", "record_id", "key", "eid", "ut (unique wos id)", "ut", "pmid", "lens id",
+                  "document identifier", "publication id", "paperid"),
+    "kind": ("kind", "entrytype", "document type", "item type", "dt", "type", "publication type", "content type"),
     "keywords": ("keywords", "author keywords", "manual tags", "de"),
 }
 
@@ -50,6 +55,14 @@ def _columns(header: list[str]) -> dict[str, int]:
                 found[field] = names.index(alias)
                 break
     return found
+
+
+def _all_columns(header: list[str]) -> dict[str, list[int]]:
+    """Every column each field could come from, best first: a row whose first is empty takes the next (OpenAlex
+    writes both title and display_name, and leaves either empty)."""
+    names = [h.strip().lstrip("\ufeff").casefold() for h in header]
+    return {field: found for field, aliases in COLUMNS.items()
+            if (found := [names.index(alias) for alias in aliases if alias in names])}
 
 
 def _delimiter(text: str, default: str) -> str:
@@ -116,6 +129,7 @@ def _table(text: str, delimiter: str, path: str,
             warnings.append(Diagnostic(path, None, "empty file"))
             return None, rows, 0
         columns = _columns(header)
+        every = _all_columns(header)
         if not {"text", "title", "abstract"} & set(columns):
             warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
             return None, rows, reader.line_num
@@ -129,7 +143,8 @@ def _table(text: str, delimiter: str, path: str,
             row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
-            values = {field: row[i].strip() if i < len(row) else "" for field, i in columns.items()}
+            values = {field: next((row[i].strip() for i in at if i < len(row) and row[i].strip()), "")
+                      for field, at in every.items()}
             rows.append((row_start, reader.line_num, values))
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))

@@ -16,11 +16,13 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
                    separate_values: frozenset[str] = frozenset()) -> Iterator[tuple[int, Fields]]:
     """``(line, fields)`` for every record: a tagged line opens a field, an indented line continues the last
     one (as a new value for the tags in ``separate_values``, one author a line, else joined by a space).
-    A record ends at ``ends``, or where the next ``starts`` or the text ends."""
+    A record ends at ``ends``, or (without ``ends``) where the next ``starts`` or the first tag after a blank line
+    comes (ERIC's and other NLM-style records open with OWN or TI, not PMID), or where the text ends."""
     fields: Fields = {}
     pending: dict[tuple[str, int], list[str]] = {}  # wrapped lines, joined once per record (linear)
     start = 0
     last: str | None = None
+    after_blank = False
     for number, line in enumerate(text.split("\n"), 1):
         line = line.rstrip("\r")
         match = tag_re.match(line)
@@ -31,9 +33,10 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
                     yield start, _join(fields, pending)
                 fields, pending, last = {}, {}, None
                 continue
-            if tag == starts and fields:
+            if fields and (tag == starts or (after_blank and ends is None)):
                 yield start, _join(fields, pending)
                 fields, pending = {}, {}
+            after_blank = False
             if not fields:
                 start = number
             fields.setdefault(tag, []).append(value)
@@ -45,7 +48,8 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
             else:
                 pending.setdefault((last, len(fields[last]) - 1), []).append(value)
         elif not line.strip() and starts is not None and ends is None:
-            last = None  # a blank line ends a field; the record ends at the next PMID
+            last = None  # a blank line ends a field, and the record: the next tag opens another
+            after_blank = True
     if fields:
         yield start, _join(fields, pending)
 
