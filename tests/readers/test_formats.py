@@ -61,6 +61,17 @@ class BibtexTest(unittest.TestCase):
             with self.subTest(tex):
                 self.assertEqual(latex_to_text(tex), text)
 
+    def test_crossref_odd_field_names_and_sets(self):
+        text = ("@incollection{ch1, crossref = {book1}, author = {Lind, M}, title = {A Chapter},\n"
+                "  __markedentry = {[mlind:1]}, mendeley-tags = {x}}\n"
+                "@collection{book1, title = {The Whole Book}, year = 2020, publisher = {P}}\n"
+                "@set{s1, entryset = {ch1,book1}}\n")
+        parsed = parse_bibtex(text, "b.bib")
+        chapter, book = parsed.snippets
+        self.assertEqual((chapter.record.title, chapter.record.venue, chapter.record.year),
+                         ("A Chapter", "The Whole Book", "2020"))
+        self.assertEqual((book.record.title, len(parsed.snippets), parsed.warnings), ("The Whole Book", 2, ()))
+
     def test_file_name_is_the_seed_without_a_comment(self):
         self.assertEqual(parse_bibtex("@misc{a, title={T}}", "dir/my-refs.bib").seed_title, "my-refs")
 

@@ -168,7 +168,7 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
         if kind == "comment":
             seed = seed or seed_from_comment(body)
             continue
-        if kind == "preamble":
+        if kind in ("preamble", "set", "xdata"):  # biblatex's sets and data containers are no papers
             continue
         try:
             if kind == "string":
@@ -240,4 +240,4 @@ def entry_spans(text: str) -> dict[int, tuple[int, int]]:
     """Where each entry that ``parse_bibtex`` reads as a snippet lies in ``text``, by the line it reports for it:
     ``text[start:end]``, the entry as written (``@string``, ``@comment`` and ``@preamble`` are no snippets)."""
     return {line: (start, end) for kind, line, start, end, body in _entries(text)
-            if not isinstance(body, _Broken) and kind not in ("comment", "preamble", "string")}
+            if not isinstance(body, _Broken) and kind not in ("comment", "preamble", "string", "set", "xdata")}
