@@ -199,3 +199,43 @@ class ExportColumnsTest(unittest.TestCase):
                                  ("Fault Trees for Water Networks", "2022", "10.1007/s1-2", "Journal of Pipes"))
                 self.assertEqual(len(split_authors(record.authors)[0]), 2, record.authors)
                 self.assertEqual(lists[0].warnings, ())
+
+
+class ExportFaultsTest(unittest.TestCase):
+    """Exports as other tools write them: UTF-16, CR-only line ends, tab-indented continuations, a cut file."""
+
+    def read(self, name: str, data: bytes):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write(name, data)
+        code, out, err = run_cli("export", path, "--format", "json")
+        self.assertEqual(code, 0, err)
+        return json.loads(out), err.replace(path, name)
+
+    def test_utf16_exports_are_read_as_what_they_hold(self):
+        for name in ("savedrecs.txt", "pubmed.nbib", "ovid.txt"):
+            with self.subTest(name=name):
+                expected, _ = self.read(name, text(name).encode("utf-8"))
+                found, _ = self.read(name.replace(".nbib", ".txt"), text(name).encode("utf-16"))
+                self.assertEqual([s["text"] for s in found["snippets"]], [s["text"] for s in expected["snippets"]])
+                self.assertGreater(found["totals"]["snippets"], 0)
+
+    def test_cr_only_line_ends_and_tab_continuations(self):
+        for name in ("savedrecs.txt", "pubmed.nbib"):
+            with self.subTest(name=name):
+                expected, _ = self.read(name, text(name).encode())
+                found, _ = self.read(name, text(name).replace("\n", "\r").encode())
+                self.assertEqual([s["text"] for s in found["snippets"]], [s["text"] for s in expected["snippets"]])
+        wos = text("savedrecs.txt").replace("\n   ", "\n\t")
+        self.assertNotEqual(wos, text("savedrecs.txt"))
+        found, _ = self.read("savedrecs.txt", wos.encode())
+        expected, _ = self.read("savedrecs.txt", text("savedrecs.txt").encode())
+        self.assertEqual([s["text"] for s in found["snippets"]], [s["text"] for s in expected["snippets"]])
+
+    def test_a_cut_web_of_science_file_and_stray_lines_are_said(self):
+        cut = text("savedrecs.txt")
+        cut = cut[:cut.rindex("\nER")] + "\nthis line is no field\n"
+        found, err = self.read("savedrecs.txt", cut.encode())
+        self.assertIn("warning: record without ER at the end of the file (cut short?); read as it is", err)
+        self.assertRegex(err, r"savedrecs.txt:\d+: warning: line not read: no field tag, and not a field's "
+                              r"continuation: 'this line is no field'")

@@ -44,6 +44,11 @@ def detect(path: str, data: bytes) -> str:
     ``.ris``) file holding RIS, Web of Science or MEDLINE records, and no ``Related papers:`` header, is read as
     what it holds."""
     named = format_by_name(path)
+    for bom, codec in ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"),
+                       (b"\xfe\xff", "utf-16")):
+        if data.startswith(bom):  # Windows tools save RIS, WoS and MEDLINE exports as UTF-16: look at the text
+            data = data[:8192].decode(codec, errors="ignore").encode("utf-8")
+            break
     head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
     if named in ("text", "ris"):
         return tagged_format(head) or named

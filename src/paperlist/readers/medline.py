@@ -27,7 +27,8 @@ def parse_medline(text: str, path: str) -> ReadingList:
     authors from ``FAU`` (full) or ``AU``."""
     records = []
     warnings: list[Diagnostic] = []
-    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PMID", None):
+    problems: list[tuple[int, str]] = []
+    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PMID", None, problems=problems):
         # A title or an abstract given on several tagged lines is one text.
         title = " ".join(v for v in fields.get("TI") or fields.get("BTI") or [] if v) or None
         abstract = " ".join(v for v in fields.get("AB", []) if v) or None
@@ -44,4 +45,6 @@ def parse_medline(text: str, path: str) -> ReadingList:
                         pages=first(fields, "PG"), source_id=pmid, kind=first(fields, "PT"),
                         keywords="; ".join(fields.get("MH", []) + fields.get("OT", [])) or None)
         records.append((line, abstract or title, record))
+    warnings += [Diagnostic(path, line, message) for line, message in problems]
+    warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "medline", warnings)

@@ -13,7 +13,9 @@ Fields = dict[str, list[str]]
 
 
 def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends: str | None,
-                   separate_values: frozenset[str] = frozenset()) -> Iterator[tuple[int, Fields]]:
+                   separate_values: frozenset[str] = frozenset(),
+                   problems: list[tuple[int, str]] | None = None, stops: str | None = None
+                   ) -> Iterator[tuple[int, Fields]]:
     """``(line, fields)`` for every record: a tagged line opens a field, an indented line continues the last
     one (as a new value for the tags in ``separate_values``, one author a line, else joined by a space).
     A record ends at ``ends``, or (without ``ends``) where the next ``starts`` or the first tag after a blank line
@@ -23,11 +25,14 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
     start = 0
     last: str | None = None
     after_blank = False
-    for number, line in enumerate(text.split("\n"), 1):
-        line = line.rstrip("\r")
+    said = problems if problems is not None else []
+    # Any line end: Windows tools write CR LF, old Mac ones CR alone.
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         match = tag_re.match(line)
         if match:
             tag, value = match.group(1).strip(), match.group(2).strip()
+            if tag == stops:  # the end of the file (Web of Science's EF)
+                break
             if tag == ends:
                 if fields:
                     yield start, _join(fields, pending)
@@ -41,16 +46,21 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
                 start = number
             fields.setdefault(tag, []).append(value)
             last = tag
-        elif line.startswith(" ") and line.strip() and last is not None:
+        elif line[:1] in (" ", "\t") and line.strip() and last is not None:  # a wrapped value goes on
             value = line.strip()
             if last in separate_values:
                 fields[last].append(value)
             else:
                 pending.setdefault((last, len(fields[last]) - 1), []).append(value)
-        elif not line.strip() and starts is not None and ends is None:
-            last = None  # a blank line ends a field, and the record: the next tag opens another
-            after_blank = True
+        elif not line.strip():
+            if starts is not None and ends is None:
+                last = None  # a blank line ends a field, and the record: the next tag opens another
+                after_blank = True
+        elif fields:
+            said.append((number, f"line not read: no field tag, and not a field's continuation: {line[:40]!r}"))
     if fields:
+        if ends is not None:
+            said.append((start, f"record without {ends} at the end of the file (cut short?); read as it is"))
         yield start, _join(fields, pending)
 
 

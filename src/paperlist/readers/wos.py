@@ -24,7 +24,9 @@ def parse_wos(text: str, path: str) -> ReadingList:
     one a line."""
     records = []
     warnings: list[Diagnostic] = []
-    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PT", "ER", frozenset({"AU", "AF"})):
+    problems: list[tuple[int, str]] = []
+    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PT", "ER", frozenset({"AU", "AF"}),
+                                       problems, stops="EF"):
         fields = {tag: values for tag, values in fields.items() if tag not in _HEAD_TAGS}
         if not fields:
             continue
@@ -41,4 +43,6 @@ def parse_wos(text: str, path: str) -> ReadingList:
                         pages=f"{start}-{end}" if start and end else start or first(fields, "AR"),
                         source_id=first(fields, "UT"), kind=first(fields, "DT"), keywords=_keywords(fields))
         records.append((line, abstract or title, record))
+    warnings += [Diagnostic(path, line, message) for line, message in problems]
+    warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "wos", warnings)
