@@ -171,3 +171,48 @@ class StableKeysTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class WritersThatRoundTripTest(unittest.TestCase):
+    """Fields a writer used to damage, built at run time: lone braces, an organisation, TeX ligatures in a DOI,
+    and characters that reorder text."""
+
+    def setUp(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        ris = ("TY  - JOUR\nTI  - Sets {of pairs and a lone } brace, ``quoted'' a--b\n"
+               "AU  - Centers for Disease Control and Prevention\nAU  - Lind, Maria\nPY  - 2020\n"
+               "DO  - 10.1000/a--b\nUR  - https://example.org/x--y_z%20w\n"
+               "AB  - An abstract \u202eright to left\u202c with a Persian ZWNJ: \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.\n"
+               "ER  - \n")
+        self.path = self.tmp.write("in.ris", ris)
+
+    def written(self, fmt: str) -> str:
+        code, out, err = run_cli("triage", self.path, "--format", fmt)
+        self.assertEqual(code, 0, err)
+        return out
+
+    def test_bibtex_balances_its_braces_and_reads_back_the_same_fields(self):
+        out = self.written("bibtex")
+        self.assertEqual(out.count("{") - out.count("\\{"), out.count("}") - out.count("\\}"))
+        self.assertIn(r"\textbraceleft{}of pairs and a lone \textbraceright{} brace", out)
+        self.assertIn("author = {{Centers for Disease Control and Prevention} and Lind, Maria},", out)
+        self.assertIn("doi = {10.1000/a--b},", out)
+        (snippet,) = parse_bibtex(out, "back.bib").snippets
+        record = snippet.record
+        self.assertEqual(record.title, "Sets {of pairs and a lone } brace, ``quoted'' a--b")
+        self.assertEqual(split_authors(record.authors)[0], ["Centers for Disease Control and Prevention", "Lind, Maria"])
+        self.assertEqual((record.doi, record.url), ("10.1000/a--b", "https://example.org/x--y_z%20w"))
+
+    def test_ris_keeps_the_organisation_whole(self):
+        (snippet,) = parse_ris(self.written("ris"), "back.ris").snippets
+        self.assertEqual(split_authors(snippet.record.authors)[0],
+                         ["Centers for Disease Control and Prevention", "Lind, Maria"])
+
+    def test_bidi_controls_are_escaped_and_a_scripts_joiners_kept_in_every_format(self):
+        for fmt in ("ris", "bibtex", "markdown", "csv", "text"):
+            with self.subTest(fmt):
+                out = self.written(fmt)
+                self.assertNotIn("\u202e", out)
+                self.assertIn("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", out)
+                self.assertNotIn("\\u200c", out)

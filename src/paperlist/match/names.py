@@ -14,6 +14,20 @@ _AND_RE = re.compile(r"\s+and\s+")
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*$")
 
 
+# Words that make a name an organisation's ("Centers for Disease Control and Prevention"): kept whole, never
+# split at its "and" nor turned family-first.
+_ORGANISATION_RE = re.compile(
+    r"\b(?:Cent(?:er|re)s?|Institutes?|Organi[sz]ations?|Associations?|Societ(?:y|ies)|Council|Committee|Departments?|"
+    r"Agency|Universit(?:y|ies)|Foundation|Consortium|Collaboration|Group|Network|Program(?:me)?|Initiative|Office|"
+    r"Ministry|Board|Commission|Authority|Federation|Alliance|Administration|Services?|Laborator(?:y|ies)|Team|"
+    r"Project|Working Party|Task Force|Investigators)\b")
+
+
+def is_organisation(name: str) -> bool:
+    """Whether an author is an organisation: no comma, several words, one of them saying so."""
+    return "," not in name and " " in name.strip() and bool(_ORGANISATION_RE.search(name))
+
+
 def _given(piece: str) -> bool:
     """Whether the piece after a comma is a given name or initials ("J", "J.R.", "Jean"), not another person."""
     return " " not in piece.strip() or bool(_INITIALS_RE.match(piece.strip()))
@@ -38,7 +52,7 @@ def family_first(person: str) -> str:
     >>> family_first("Z Chen"), family_first("Chen ZY"), family_first("Le Quintrec, M"), family_first("Plato")
     ('Chen, Z', 'Chen, ZY', 'Le Quintrec, M', 'Plato')
     """
-    if "," in person or " " not in person:
+    if "," in person or " " not in person or is_organisation(person):
         return person
     first = person.partition(" ")[0]
     before, _, last = person.rpartition(" ")
@@ -62,6 +76,7 @@ def split_authors(authors: str | None) -> tuple[list[str], bool]:
     cut = bool(_ELLIPSIS_RE.search(text))
     text = _ELLIPSIS_RE.sub("", text).strip().rstrip(",")
     # Exports mix them: "A, B; C, D and E, F"; OpenAlex joins its names with "|".
-    parts = [q for p in text.replace("|", ";").split(";") for q in _AND_RE.split(p)]
-    people = [family_first(p) for part in parts for p in _persons(part)]
+    parts = [q for p in text.replace("|", ";").split(";")
+             for q in ([p.strip()] if is_organisation(p) else _AND_RE.split(p))]
+    people = [family_first(p) for part in parts for p in ([part] if is_organisation(part) else _persons(part))]
     return [p for p in people if p and p.lower() != "others"], cut or any(p.strip().lower() == "others" for p in parts)

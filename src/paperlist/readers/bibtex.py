@@ -117,9 +117,23 @@ class _Lines:
         return self.line
 
 
+_AND_RE = re.compile(r"\s+and\s+|[{}]")
+
+
 def _authors(value: str) -> str:
-    names = [collapse_whitespace(latex_to_text(n)) for n in re.split(r"\s+and\s+", value) if n.strip()]
-    return "; ".join(names)
+    """The names of an author field, split at its "and"s outside braces ({Centers for ... and Prevention} is one)."""
+    names, depth, start = [], 0, 0
+    for match in _AND_RE.finditer(value):
+        token = match.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            names.append(value[start:match.start()])
+            start = match.end()
+    names.append(value[start:])
+    return "; ".join(name for n in names if (name := collapse_whitespace(latex_to_text(n))))
 
 
 def _keywords(value: str | None) -> str | None:
@@ -138,8 +152,11 @@ def _record(fields: dict[str, str], kind: str, key: str | None) -> tuple[str | N
     title, abstract = field("title"), field("abstract")
     date = _DATE_YEAR_RE.match(field("date") or "")  # biblatex: "2010-01", "-2010-01~" (2010 BCE, circa)
     year = field("year") or (date.group() if date else None)
-    doi = clean_doi(field("doi"))
-    url = field("url") or (f"https://doi.org/{doi}" if doi else None)
+    def verbatim(name: str) -> str | None:  # DOIs and URLs as written: no TeX, "--" stays two hyphens
+        value = fields.get(name)
+        return "".join(value.replace("{", "").replace("}", "").split()) or None if value is not None else None
+    doi = clean_doi(verbatim("doi"))
+    url = verbatim("url") or (f"https://doi.org/{doi}" if doi else None)
     venue = field("journal") or field("booktitle")
     record = Record(title, _authors(fields["author"]) if "author" in fields else None, year, venue,
                     doi, url, None, title_only=abstract is None, volume=field("volume"),

@@ -38,7 +38,7 @@ _WORDS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "BibTeX": "BibTeX
           "star": "\u22c6", "dagger": "\u2020", "ddagger": "\u2021", "bullet": "\u2022",
           "varepsilon": "\u03b5", "vartheta": "\u03d1", "varphi": "\u03c6", "varrho": "\u03f1",
           "varsigma": "\u03c2", "varpi": "\u03d6", "textmu": "\u00b5", "textpm": "\u00b1",
-          "texttimes": "\u00d7", "textdiv": "\u00f7", "textonehalf": "\u00bd", "textperthousand": "\u2030"}
+          "textbraceleft": "{", "textbraceright": "}", "texttimes": "\u00d7", "textdiv": "\u00f7", "textonehalf": "\u00bd", "textperthousand": "\u2030"}
 _GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau "
           "upsilon phi chi psi omega").split()
 _WORDS.update({name: unicodedata.lookup(f"GREEK SMALL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
@@ -46,7 +46,7 @@ _WORDS.update({name: unicodedata.lookup(f"GREEK SMALL LETTER {name.upper().repla
 _WORDS.update({name.capitalize(): unicodedata.lookup(f"GREEK CAPITAL LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
                for name in ("gamma", "delta", "theta", "lambda", "xi", "pi", "sigma", "upsilon", "phi", "psi", "omega")})
 # Characters a macro stands for that LaTeX would read again as markup: held as placeholders until the end.
-_HELD = {"\\": "\x03", "~": "\x04", "^": "\x05"}
+_HELD = {"\\": "\x03", "~": "\x04", "^": "\x05", "{": "\x01", "}": "\x02"}
 _SPACED = frozenset("<>≤≥≠≈∼≃∝≪≫∈∪∩×±∓÷→←↔⇒⇔↑↓·∘∗⋆")
 _OPERATORS = frozenset("log ln exp sin cos tan lim max min sup inf det dim deg gcd Pr arg ker".split())
 _WORD_RE = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])(?:\{\}|( ?))")  # "{}" ends a control word and keeps the space

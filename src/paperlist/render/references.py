@@ -11,21 +11,26 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from paperlist.match.names import split_authors
+from paperlist.match.names import is_organisation, split_authors
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import merged_record
 from paperlist.model import MADE_TITLE_PREFIX, Paper, Record
+from paperlist.render.terminal import terminal_safe
 
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "%": r"\%", "&": r"\&", "#": r"\#",
-                   "$": r"\$", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-_BIBTEX_SPECIAL_RE = re.compile(r"[\\{}%&#$_~^]")
+# A lone brace is written as a word, not \\{ (which other BibTeX parsers count as a brace); two hyphens or quote
+# marks get an empty group between them so that TeX's ligatures do not make them a dash or a curly quote.
+_BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}", "%": r"\%",
+                   "&": r"\&", "#": r"\#", "$": r"\$", "_": r"\_", "~": r"\textasciitilde{}",
+                   "^": r"\textasciicircum{}", "--": "-{}-", "``": "`{}`", "''": "'{}'"}
+_BIBTEX_SPECIAL_RE = re.compile(r"--|``|''|[\\{}%&#$_~^]")
 _PAGES_RE = re.compile(r"^\s*([^-\u2013\s]+)\s*[-\u2013]+\s*(\S+)\s*$")
 
 
 def one_line(text: str) -> str:
-    """A value on one line: controls and line breaks from input become spaces (a RIS tag is a line)."""
-    return " ".join(_CONTROL_RE.sub(" ", text).split())
+    """A value on one line: controls and line breaks from input become spaces (a RIS tag is a line), and
+    characters that reorder or hide text (bidi controls, zero-width spaces) are written as visible escapes."""
+    return terminal_safe(" ".join(_CONTROL_RE.sub(" ", text).split()))
 
 
 def _pages(pages: str | None) -> tuple[str | None, str | None]:
@@ -103,6 +108,16 @@ def render_ris(papers: Sequence[Paper], titles: dict[str, str | None]) -> str:
         lines = [f"TY  - {kind}"] + [f"{RIS_TAGS[f]}  - {v}" for f, v in fields if f in RIS_TAGS] + ["ER  - "]
         entries.append("\n".join(lines) + "\n")
     return "\n".join(entries)
+
+
+def _bibtex_value(name: str, value: str, authors: list[str]) -> str:
+    """A field's value as BibTeX reads it back: DOIs and URLs verbatim (as biblatex takes them), an organisation
+    among the authors in braces of its own (its "and" is no separator), everything else escaped."""
+    if name in ("doi", "url"):
+        return value.replace("{", "%7B").replace("}", "%7D").replace("\\", "%5C")
+    if name == "author":
+        return " and ".join("{" + bibtex_escape(a) + "}" if is_organisation(a) else bibtex_escape(a) for a in authors)
+    return bibtex_escape(value)
 
 
 def bibtex_escape(text: str) -> str:
@@ -188,6 +203,7 @@ def render_bibtex(papers: Sequence[Paper], titles: dict[str, str | None]) -> str
                    ("number", value.get("issue")), ("pages", f"{start}--{end}" if start and end else start),
                    ("doi", value.get("doi")), ("url", value.get("url")), ("abstract", value.get("abstract")),
                    ("keywords", ", ".join(v for f, v in fields if f == "keyword") or None), ("note", value["note"])]
-        lines = [f"@{kind}{{{keys[paper.id]},"] + [f"  {name} = {{{bibtex_escape(v)}}}," for name, v in ordered if v]
+        lines = [f"@{kind}{{{keys[paper.id]},"] + [f"  {name} = {{{_bibtex_value(name, v, authors)}}},"
+                                                   for name, v in ordered if v]
         entries.append("\n".join(lines) + "\n}\n")
     return "\n".join(entries)

@@ -12,8 +12,11 @@ import unicodedata
 # space is not printable either but is safe: the tables keep "tag\xa02" on one line with it.
 # Every control (Cc), format (Cf: bidi marks and overrides, zero-width characters, U+061C), line and paragraph
 # separator (Zl, Zp) and lone surrogate (Cs) of Unicode: what could drive a terminal or reorder or hide text.
-# tests/render/test_textviews.py checks it against unicodedata over every code point.
-UNSAFE_BEYOND_C0 = ("\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+# Three format characters that words of a script need are kept: the soft hyphen, the zero-width non-joiner
+# (Persian, Hindi) and joiner (emoji sequences). tests/render/test_textviews.py checks it against unicodedata
+# over every code point.
+KEPT_FORMAT = "\xad\u200c\u200d"
+UNSAFE_BEYOND_C0 = ("\x7f-\x9f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b\u200e\u200f"
                     "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff\U000110bd\U000110cd"
                     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
 _UNSAFE_RE = re.compile(f"[\x00-\x1f{UNSAFE_BEYOND_C0}]")
