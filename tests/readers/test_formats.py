@@ -264,3 +264,29 @@ class AlertVenueTest(unittest.TestCase):
             with self.subTest(byline=byline):
                 _, record = _record({"title": "T", "authors": byline, "snippet": "text"})
                 self.assertEqual((record.venue, record.year), (venue, byline[-4:]))
+
+
+class OwnExportsReadBackTest(unittest.TestCase):
+    def test_csv_and_jsonl_read_back_to_the_same_texts(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        texts = ["=HYPERLINK(\"http://x\") is shown, not run, in a spreadsheet of papers about formulas…",
+                 "-40 degrees is where the two scales meet, a paper about thermometers and their history…",
+                 "@mentions in social media posts predict citations, we find in a study of ten thousand papers…"]
+        path = tmp.write("list.txt", "Related papers: Guards\n\n" + "\n\n".join(texts) + "\n")
+        expected = json.loads(run_cli("export", path, "--format", "json")[1])["snippets"]
+        for fmt in ("csv", "jsonl"):
+            with self.subTest(fmt):
+                out = run_cli("export", path, "--format", fmt)[1]
+                back = tmp.write(f"back.{fmt}", out)
+                found = json.loads(run_cli("export", back, "--format", "json")[1])["snippets"]
+                self.assertEqual([(s["text"], s["paper"]) for s in found],
+                                 [(s["text"], s["paper"]) for s in expected])
+
+    def test_json_lines_with_raw_line_separators_inside_strings(self):
+        from paperlist.readers.table import parse_jsonl
+        line = json.dumps({"path": "a", "text": "first\u2028second\u2029third\x85end of a long enough snippet"},
+                          ensure_ascii=False)
+        (rl,) = parse_jsonl(line + "\n" + json.dumps({"path": "a", "text": "another one"}) + "\n", "x.jsonl")
+        self.assertEqual(len(rl.snippets), 2)
+        self.assertEqual(rl.warnings, ())

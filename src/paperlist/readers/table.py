@@ -65,6 +65,12 @@ def _all_columns(header: list[str]) -> dict[str, list[int]]:
             if (found := [names.index(alias) for alias in aliases if alias in names])}
 
 
+def _unguarded(value: str) -> str:
+    """A cell without the ' that paperlist's CSV writer (as OWASP advises) puts before a cell a spreadsheet would
+    run as a formula: read back, the text is what it was."""
+    return value[1:] if value[:1] == "'" and value[1:2] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
 def _delimiter(text: str, default: str) -> str:
     """The delimiter of a CSV export: Scopus and European Excel write ``;``, Web of Science tabs."""
     first = text.split("\n", 1)[0]
@@ -143,7 +149,7 @@ def _table(text: str, delimiter: str, path: str,
             row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
-            values = {field: next((row[i].strip() for i in at if i < len(row) and row[i].strip()), "")
+            values = {field: _unguarded(next((row[i].strip() for i in at if i < len(row) and row[i].strip()), ""))
                       for field, at in every.items()}
             rows.append((row_start, reader.line_num, values))
     except csv.Error as exc:
@@ -186,7 +192,9 @@ def parse_jsonl(text: str, path: str) -> list[ReadingList]:
     """paperlist's own ``export --format jsonl`` (or any JSON Lines with the same keys)."""
     warnings: list[Diagnostic] = []
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Records end at a line feed (CR LF too) only: JSON from other tools may hold raw U+2028, U+2029 or U+0085
+    # inside a string, which splitlines() would take for line ends.
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
