@@ -101,7 +101,35 @@ class EndNoteTest(unittest.TestCase):
 
     def test_broken_xml_names_its_line(self):
         parsed = parse_endnote("<xml><records>\n<record><titles>\n</records>", "b.xml")
-        self.assertEqual([w.line for w in parsed.warnings], [3, None])  # then: no entries found
+        self.assertEqual([w.render() for w in parsed.warnings], [
+            "b.xml:3: warning: not well-formed XML (mismatched tag); read record by record",
+            "b.xml:2: warning: record cut short (no </record>: a download that stopped?); skipped",
+            "b.xml: warning: no entries with a title or abstract found"])
+
+    def test_damage_loses_only_the_damaged_records(self):
+        def record(n: int, title: str, attributes: str = "") -> str:
+            return (f"<record{attributes}><rec-number>{n}</rec-number><titles><title>{title}</title></titles>"
+                    f"<abstract>Abstract of paper {n}.</abstract></record>\n")
+        good = [record(n, f"Paper {n}") for n in range(1, 41)]
+        cases = {
+            "a control character": (good[:5] + [record(6, "Bad \x01 title")] + good[6:], 40, "Bad title"),
+            "an HTML entity": (good[:5] + [record(6, "Caf&eacute; and&nbsp;tea")] + good[6:], 40, "Café and tea"),
+            "a download cut short": (good + ["<record><titles><title>Cut"], 40, None),
+        }
+        for name, (records, count, title) in cases.items():
+            with self.subTest(name):
+                parsed = parse_endnote("<xml><records>\n" + "".join(records), "d.xml")
+                self.assertEqual(len(parsed.snippets), count)
+                if title:
+                    self.assertEqual(parsed.snippets[5].record.title, title)
+                self.assertIn("read record by record", parsed.warnings[0].message)
+        # A namespace prefix, attributes on <record> and a record in a comment: every record, on its own line.
+        document = ('<en:xml xmlns:en="urn:x"><en:records>\n<!-- <record> in a comment -->\n'
+                    + "".join(record(n, f"Paper {n}", ' id="r"').replace("<", "<en:").replace("<en:/", "</en:")
+                              for n in (1, 2)) + "</en:records></en:xml>")
+        parsed = parse_endnote(document, "n.xml")
+        self.assertEqual([(s.line, s.record.title) for s in parsed.snippets], [(3, "Paper 1"), (4, "Paper 2")])
+        self.assertEqual(parsed.warnings, ())
 
 
 class DetectionTest(unittest.TestCase):
