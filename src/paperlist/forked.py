@@ -30,11 +30,13 @@ def compute_aside(compute: Callable[[], array], started: Callable[[int], object]
     # would go on as a second copy of the parent. The child takes the default actions, then unblocks.
     signals = {signal.SIGTERM, signal.SIGINT}
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child
         try:
             for number in signals:
                 signal.signal(number, signal.SIG_DFL)
+            _end_with(parent)
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             data = compute()
             out.write(data.typecode.encode() + data.tobytes())
@@ -57,6 +59,19 @@ def compute_aside(compute: Callable[[], array], started: Callable[[int], object]
         return data
     wait.close = out.close  # type: ignore[attr-defined]  # for a caller that gives up waiting
     return wait
+
+
+def _end_with(parent: int) -> None:
+    """In a child: be ended (SIGTERM) when the parent ends, however it ends (a kill, a crash), so that no child
+    goes on computing for nobody. Linux's PR_SET_PDEATHSIG; elsewhere children end when they are done."""
+    try:
+        import ctypes  # only in a forked child, and only where Linux's prctl can be had
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (ImportError, OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(1)
 
 
 def can_fork() -> bool:
