@@ -144,3 +144,29 @@ class StoreFailuresTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FullDiskReadingTest(unittest.TestCase):
+    def test_reading_commands_read_when_the_disk_has_no_room_for_the_writers_files(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "c.db")
+        self.assertEqual(run_cli("add", str(EXAMPLES), "--db", db)[0], 0)
+        real = store_module.Store._connect
+
+        def full(self, path, as_reader):
+            if not as_reader:  # the writer that changes nothing needs its -shm file: no room for it
+                self.db = sqlite3.connect(":memory:")
+                raise sqlite3.OperationalError("database or disk is full")
+            return real(self, path, as_reader)
+
+        with mock.patch.object(store_module.Store, "_connect", full):
+            for argv in (("triage", "--db", db, "--top", "1"), ("db", "info", "--db", db), ("db", "check", "--db", db)):
+                with self.subTest(argv[0]):
+                    code, out, err = run_cli(*argv)
+                    self.assertEqual((code, err), (0, ""))
+                    self.assertTrue(out)
+            code, _, err = run_cli("mark", "read", "p1", "--db", db)  # a writing command says what is wrong
+            self.assertEqual(code, 2)
+            self.assertEqual(err.count("\n"), 1)
+            self.assertIn("no space left on the device", err)

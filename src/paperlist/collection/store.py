@@ -72,6 +72,12 @@ def _is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
+def _disk_trouble(exc: sqlite3.Error) -> bool:
+    """A failure of the disk, not of the collection: full, or an I/O error making the -wal and -shm files."""
+    text = str(exc).lower()
+    return "disk is full" in text or "disk i/o error" in text or "readonly" in text or "read-only" in text
+
+
 def _writable(path: str) -> bool:
     """Whether this process may write the collection and create the -wal and -shm files beside it."""
     return os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK)
@@ -102,11 +108,24 @@ class Store:
             raise StoreError(f"{path}: no collection here (create one with 'paperlist add')")
         if not read_only and os.path.exists(path) and not _writable(path):  # refused before SQLite makes a -wal
             raise StoreError(describe_failure(path, sqlite3.OperationalError("readonly")))
+        # A reading command opens a collection it could write as a writer that makes no change, so that its
+        # close folds the WAL back and removes the -wal and -shm files; one it cannot write, read-only. Where
+        # that writer cannot start (a full disk has no room for the -shm file), it reads read-only after all.
+        try:
+            self._connect(path, read_only and not _writable(path))
+        except sqlite3.Error as exc:
+            if not read_only or not _disk_trouble(exc):
+                raise StoreError(describe_failure(path, exc)) from None
+            try:
+                self.db.close()
+                self._connect(path, True)
+            except sqlite3.Error as again:
+                raise StoreError(describe_failure(path, again)) from None
+
+    def _connect(self, path: str, as_reader: bool) -> None:
         try:
             # check_same_thread: a first `add` writes rows from a second thread while the first one groups.
-            # A reading command opens a collection it could write as a writer that makes no change, so that its
-            # close folds the WAL back and removes the -wal and -shm files; one it cannot write, read-only.
-            target, uri = (_read_only_uri(path), True) if read_only and not _writable(path) else (path, False)
+            target, uri = (_read_only_uri(path), True) if as_reader else (path, False)
             self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
                                       uri=uri)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
@@ -123,8 +142,10 @@ class Store:
                     if self.db.in_transaction:
                         self.db.execute("ROLLBACK")
                     time.sleep(0.02)
-        except sqlite3.Error as exc:
-            raise StoreError(describe_failure(path, exc)) from None
+        except sqlite3.Error:
+            if not hasattr(self, "db"):
+                self.db = sqlite3.connect(":memory:")  # something to close
+            raise
 
     def _open(self) -> None:
         # One snapshot for both: a first `add` in another process may commit its schema between two reads.
