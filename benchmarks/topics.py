@@ -200,12 +200,13 @@ def speed(snippets: int) -> None:
         lists, truth = generate(snippets, max(1, snippets // 100), 1)
         write(Path(tmp), lists, truth)
         times = {}
-        for name, extra in (("summarize", []), ("summarize --tags auto", ["--tags", "auto"])):
+        for name, extra in (("summarize --tags builtin", ["--tags", "builtin"]), ("summarize (default: topics here)", []),
+                            ("summarize --tags auto", ["--tags", "auto"])):
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "paperlist", "summarize", tmp, "--glob", "*.txt", "--format",
                             "json", "-q", *extra], env=ENV, capture_output=True, check=True)
             times[name] = time.perf_counter() - start
-    base = times["summarize"]
+    base = times["summarize --tags builtin"]
     print(f"| {snippets} snippets | seconds | x summarize |\n|---|---:|---:|")
     for name, seconds in times.items():
         print(f"| {name} | {seconds:.2f} | {seconds / base:.2f}x |")

@@ -189,7 +189,7 @@ class AcrossFormatsTest(unittest.TestCase):
         if ALERT.is_file():
             mailbox += b"\nFrom x Tue Nov 11 10:00:00 2025\n" + ALERT.read_bytes()
         path = tmp.write("Inbox", mailbox)
-        code, out, err = run_cli("triage", path, "--format", "json")
+        code, out, err = run_cli("triage", path, "--format", "json", "--tags", "builtin")
         self.assertEqual((code, err), (0, f"{path}: warning: 1 message is not a Scholar alert; skipped\n"))
         papers = json.loads(out)["papers"]
         titles = [p["title"] for p in papers]

@@ -99,8 +99,10 @@ class SuggestTest(unittest.TestCase):
         tmp.write("a.txt", "Related papers: A\n\n" + "\n\n".join(LLM[:3]) + "\n")
         code, out, err = run_cli("summarize", str(tmp.path), "--tags", "auto", "--format", "json")
         self.assertEqual((code, json.loads(out)["totals"]["untagged"]), (0, 3))
-        self.assertEqual(" ".join(err.split()), "paperlist: note: --tags auto found no topics in 3 papers: it needs "
-                                                "at least 4 papers holding terms that two of them share")
+        self.assertEqual(" ".join(err.split()), "paperlist: note: --tags auto found no topics in 3 papers: all 3 "
+                                                "papers are about large language models, which names the collection "
+                                                "and divides nothing; topics need subjects some papers share and "
+                                                "others lack")
         self.assertEqual(run_cli("tags", "--suggest", str(tmp.path))[0::2],
                          (2, "paperlist: error: no topics found: the lists hold too few papers or terms\n"))
 
@@ -202,6 +204,23 @@ class SubjectTopicsTest(unittest.TestCase):
                 self.assertEqual(sum(subject in t for t in tags), 6 if subject != "image-segmentation" else 5)
                 self.assertEqual([t for tags_ in tags for t in tags_ if t != subject], [])
 
+    def test_by_default_lists_outside_the_rules_field_get_their_topics_and_a_note(self):
+        code, out, err = run_cli("summarize", str(self.tmp.path), "--glob", "*.txt", "--format", "json")
+        self.assertEqual(code, 0)
+        self.assertEqual(set(json.loads(out)["totals"]["tags"]), set(SUBJECTS))
+        self.assertRegex(" ".join(err.split()), r"^paperlist: note: the built-in tag rules \(deep-learning systems\) "
+                                                r".+: tags are the topics found in the lists themselves \(--tags "
+                                                r"builtin keeps the rules\)$")
+        for command in ("triage", "report"):
+            with self.subTest(command):
+                code, out, err = run_cli(command, str(self.tmp.path), "--glob", "*.txt", "-o" if command == "report"
+                                         else "--format", "-" if command == "report" else "json")
+                self.assertIn("tags are the topics found in the lists themselves", " ".join(err.split()))
+        code, out, err = run_cli("summarize", str(self.tmp.path), "--glob", "*.txt", "--format", "json",
+                                 "--tags", "builtin")
+        self.assertEqual(err, "")
+        self.assertNotEqual(set(json.loads(out)["totals"]["tags"]), set(SUBJECTS))
+
     def test_the_same_topics_whatever_the_hash_seed(self):
         # Sets iterate in another order under another PYTHONHASHSEED; the topics must not follow it.
         outputs = set()
@@ -252,13 +271,21 @@ class ArxivTopicsTest(unittest.TestCase):
         cls.tmp.cleanup()
 
     def test_builtin_rules_warn_and_auto_tags_most_papers(self):
-        code, _, err = run_cli("summarize", str(self.tmp.path), "--format", "json")
+        # By default the tags fit the input: the topics, said in one line, the same as --tags auto.
+        code, out, err = run_cli("summarize", str(self.tmp.path), "--format", "json")
         self.assertEqual(code, 0)
-        self.assertRegex(" ".join(err.split()), r"paperlist: note: the built-in tag rules \(deep-learning systems\) describe only \d+ "
-                              r"of \d+ papers with more than 'large-language-models'; try --tags auto")
-        totals = json.loads(run_cli("summarize", str(self.tmp.path), "--tags", "auto", "--format", "json")[1])["totals"]
+        self.assertRegex(" ".join(err.split()), r"^paperlist: note: the built-in tag rules \(deep-learning systems\) "
+                              r"describe only \d+ of \d+ papers with more than 'large-language-models': tags are the "
+                              r"topics found in the lists themselves \(--tags builtin keeps the rules\)$")
+        totals = json.loads(out)["totals"]
+        self.assertEqual(totals, json.loads(run_cli("summarize", str(self.tmp.path), "--tags", "auto",
+                                                    "--format", "json")[1])["totals"])
         self.assertGreaterEqual(1 - totals["untagged"] / totals["papers"], 0.8)
         self.assertGreaterEqual(len(totals["tags"]), 8)
+        # --tags builtin keeps the rules, as asked, without a word.
+        code, out, err = run_cli("summarize", str(self.tmp.path), "--format", "json", "--tags", "builtin")
+        self.assertEqual((code, err), (0, ""))
+        self.assertIn("large-language-models", json.loads(out)["totals"]["tags"])
 
     def test_top_terms_are_whole_and_not_boilerplate(self):
         doc = json.loads(run_cli("summarize", str(self.tmp.path), "--terms", "20", "--format", "json")[1])

@@ -86,8 +86,9 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_tags_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags'), or 'auto' for "
-                        "topics found in the lists themselves")
+    parser.add_argument("--tags", metavar="FILE", help="TOML tag rules file (see 'paperlist tags'); 'auto' for "
+                        "topics found in the lists themselves; 'builtin' for the built-in rules (default: those, "
+                        "or topics where the rules describe under half of the papers)")
 
 
 def _add_output_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:

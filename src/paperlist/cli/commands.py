@@ -17,12 +17,14 @@ from paperlist.cli.pipeline import (
     auto_tags,
     check_tags,
     collection_grouping,
+    fitting_tags,
     group,
     load,
     note_no_topics,
     reading_list,
     snippets_of,
     suggest_auto,
+    topic_texts,
 )
 from paperlist.collection.views import paper_mark, unmarked_papers
 from paperlist.inputs.files import decode_bytes, read_bytes
@@ -71,8 +73,13 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
         if not matcher.rules:
             note_no_topics(grouping, context.stderr, context.style.width)
         check_tags(selection.focus + selection.tag + selection.exclude_tag, matcher.rules)
-    elif options.command == "summarize" and options.rules is None:
-        suggest_auto(grouping, context.stderr, context.style.width)
+    elif options.rules is None and options.command in ("summarize", "triage", "report") \
+            and not (selection.focus or selection.tag or selection.exclude_tag):
+        # The default fits the input: topics where the built-in rules (one field's) describe too few papers.
+        before = matcher
+        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.width)
+        if matcher is before and options.command == "summarize":
+            suggest_auto(grouping, context.stderr, context.style.width)
     return Gathered(loaded, grouping, matcher, status, marks)
 
 
@@ -145,7 +152,7 @@ def run_tags(options: TagsOptions, context: Context) -> Outcome:
         raise UsageError("--suggest needs PATHs to read")
     loaded, _ = load(options.inputs, TagMatcher({}), context)
     grouping = group_papers(loaded.lists, find_duplicates(snippets_of(loaded)))
-    suggested = suggest_rules([p.kept.text for p in grouping.papers])
+    suggested = suggest_rules(topic_texts(grouping.papers))
     if not suggested:
         raise UsageError("no topics found: the lists hold too few papers or terms")
     return EXIT_OK, render_rules(suggested)

@@ -22,12 +22,14 @@ from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style, plural
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
 from paperlist.reports.triage import Relevance, rank_papers, relevance
-from paperlist.tagging.apply import retag
+from paperlist.tagging.apply import retag, tag_text
 from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
-from paperlist.tagging.topics import suggest_rules
+from paperlist.tagging.topics import collection_field, suggest_rules
 
 AUTO = "auto"
+BUILTIN = "builtin"
 NOTE_MIN_PAPERS = 20  # fewer papers say nothing about whether the rules fit the field
+SWITCH_MIN_PAPERS = 3  # from here, topics can tell papers apart where the rules do not
 UNCHECKED_SHOWN = 20
 
 
@@ -44,7 +46,7 @@ class Context:
 
 def active_rules(path: str | None) -> dict[str, list[str]]:
     """The built-in rules, or those of a rules file; a broken file raises UsageError. ``auto``: none yet."""
-    if path is None:
+    if path is None or path == BUILTIN:
         return builtin_rules()
     if path == AUTO:
         return {}
@@ -148,18 +150,60 @@ def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOption
     return Loaded(lists=lists), papers, marks
 
 
+def topic_texts(papers: list[Paper]) -> list[str]:
+    """What topics are found in: each paper's title (where its record has one) and text, as the rules read them."""
+    return [tag_text(p.kept.text, p.kept.record) for p in papers]
+
+
 def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, TagMatcher]:
     """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
-    matcher = TagMatcher(suggest_rules([p.kept.text for p in grouping.papers]))
+    matcher = TagMatcher(suggest_rules(topic_texts(grouping.papers)))
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
     return Loaded(lists, loaded.warnings, loaded.errors), grouping, matcher
 
 
 def note_no_topics(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
-    """Say why --tags auto tagged nothing: too few papers, or papers sharing no term."""
-    note = (f"paperlist: note: --tags auto found no topics in {plural(len(grouping.papers), 'paper')}: it needs "
-            "at least 4 papers holding terms that two of them share")
+    """Say why --tags auto tagged nothing: too few papers, papers sharing no term, or one subject in them all
+    (which names the collection, and divides nothing)."""
+    papers = len(grouping.papers)
+    field = collection_field(topic_texts(grouping.papers)) if papers >= SWITCH_MIN_PAPERS else None
+    if field:
+        why = (f"all {plural(papers, 'paper')} are about {field[0]}, which names the collection and divides "
+               "nothing; topics need subjects some papers share and others lack")
+    else:
+        why = "it needs at least 3 papers, two of which share a subject (a term in their titles or texts)"
+    note = f"paperlist: note: --tags auto found no topics in {plural(papers, 'paper')}: {why}"
     stderr.write("\n".join(wrap(note, width)) + "\n")
+
+
+def described(grouping: Grouping) -> tuple[int, str | None]:
+    """How many papers carry a tag other than the most common one, and that tag: outside the rules' field, one
+    broad tag (large-language-models, say) often tags many papers and tells them apart from nothing."""
+    counts: dict[str, int] = {}
+    for p in grouping.papers:
+        for tag in p.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    broadest = max(counts, key=lambda t: (counts[t], t), default=None)
+    return sum(any(t != broadest for t in p.tags) for p in grouping.papers), broadest
+
+
+def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr: TextIO,
+                 width: int = 80) -> tuple[Loaded, Grouping, TagMatcher]:
+    """The default tags: the built-in rules where they describe half of the papers or more, else the topics of
+    the lists themselves, said in one line. Where no topic is found the rules stay."""
+    papers = len(grouping.papers)
+    count, broadest = described(grouping)
+    if papers < SWITCH_MIN_PAPERS or count * 2 >= papers:
+        return loaded, grouping, matcher
+    found = auto_tags(loaded, grouping)
+    if not found[2].rules:
+        return loaded, grouping, matcher
+    what = f"describe only {count} of {papers} papers with more than '{broadest}'" if broadest \
+        else f"tag none of the {papers} papers"
+    note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}: tags are the topics found "
+            "in the lists themselves (--tags builtin keeps the rules)")
+    stderr.write("\n".join(wrap(note, width)) + "\n")
+    return found
 
 
 def suggest_auto(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
@@ -169,14 +213,9 @@ def suggest_auto(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
     tag (large-language-models, say) often tags many papers and tells them apart from nothing.
     """
     papers = grouping.papers
-    counts: dict[str, int] = {}
-    for p in papers:
-        for tag in p.tags:
-            counts[tag] = counts.get(tag, 0) + 1
-    broadest = max(counts, key=lambda t: (counts[t], t), default=None)
-    described = sum(any(t != broadest for t in p.tags) for p in papers)
-    if len(papers) >= NOTE_MIN_PAPERS and described * 2 < len(papers):
-        what = f"describe only {described} of {len(papers)} papers with more than '{broadest}'" if broadest \
+    count, broadest = described(grouping)
+    if len(papers) >= NOTE_MIN_PAPERS and count * 2 < len(papers):
+        what = f"describe only {count} of {len(papers)} papers with more than '{broadest}'" if broadest \
             else f"tag none of {len(papers)} papers"
         note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}; try --tags auto, or "
                 "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'")

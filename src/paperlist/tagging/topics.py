@@ -270,6 +270,15 @@ def label(term: str, defined: dict[str, str], acronym_of: dict[str, str] | None 
     return term
 
 
+def collection_field(texts: Sequence[str]) -> tuple[str, int] | None:
+    """The subject nearly every paper holds (VOCABULARY_SHARE of them or more), with how many hold it: what names
+    the collection rather than a topic inside it ("all 78 about deep learning"); None when there is none."""
+    sets, defined, counts = term_counts(even_sample(list(texts), TERM_SAMPLE))
+    ranked = rank_terms(sets, defined, counts=counts)
+    best = next((t for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))), None)
+    return (best.term, best.papers) if best else None
+
+
 def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
     """Automatic topics of a collection (one text per paper) as tag rules: what ``--tags auto`` uses.
 
@@ -349,7 +358,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
     sample = even_sample([s for s in sets if not s.isdisjoint(vocabulary)], SAMPLE)
-    if len(sample) < 2 * MIN_PAPERS:
+    if len(sample) < MIN_PAPERS + 1:  # three papers, two sharing a term, can be told apart
         return {}
     wanted = set(vocabulary)
     docs = [terms & wanted for terms in sample]
