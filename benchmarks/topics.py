@@ -11,6 +11,10 @@
    message when absent): every arXiv category a paper carries (primary or cross-list) held by at least 100
    papers is a subject; a subject's F1 is that of the topic that matches it best (paperlist: the papers a topic
    tags; NMF: the papers whose largest weight is that topic, 15 and 25 topics), and the figure is the mean.
+5. Reviews pooled (the regime of alerts: a few hundred short texts with titles, subjects named by someone else):
+   150 records of each shared screening and de-duplication set (their titles, and abstracts where the set has
+   them, cut at 250 characters), each paper's subject the review it came from;
+   mean F1 as in 3, paperlist against NMF.
 4. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
    benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
@@ -136,8 +140,6 @@ def nmf_labels(texts: list[str], sizes: tuple[int, ...]) -> dict[int, list[str]]
 
 
 def subject_recovery(data: Path) -> None:
-    from paperlist.tagging.tags import TagMatcher
-    from paperlist.tagging.topics import suggest_rules
     texts, subjects, seen = [], [], set()
     for _, record in records(data):
         text = cut(record["summary"])
@@ -146,7 +148,40 @@ def subject_recovery(data: Path) -> None:
             texts.append(text)
             subjects.append(set(record["categories"]))
     sizes = Counter(c for categories in subjects for c in categories)
-    names = sorted(c for c, n in sizes.items() if n >= 100)
+    recovery_table(texts, subjects, sorted(c for c, n in sizes.items() if n >= 100), "subjects")
+
+
+def review_recovery(data: Path, per_review: int = 150) -> None:
+    """A stand-in with labels someone else made, in the regime of alerts (short snippets, titles, a few hundred
+    papers): records of the shared screening and de-duplication sets, pooled; a paper's subject is the
+    systematic review its record came from. per_review records of each, evenly spread, cut at 250 characters."""
+    import csv
+    import gzip
+    texts, subjects = [], []
+    sources = sorted((data / "screening").glob("*.csv")) + sorted(
+        p for p in (data / "sr-dedup-benchmark").glob("*/records_pre_merged.csv*") if p.parent.name != "special_cases")
+    for path in sources:
+        name = path.stem if path.parent.name == "screening" else path.parent.name
+        opened = gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else open(path, encoding="utf-8")
+        with opened as handle:
+            rows = [r for r in csv.DictReader(handle) if (r.get("title") or "").strip()]
+        step = max(1, len(rows) // per_review)
+        for row in rows[::step][:per_review]:  # four of the de-duplication sets have titles only, as many alerts
+            abstract = (row.get("abstract") or "").strip()
+            texts.append(" ".join(row["title"].split()) + (f". {cut(abstract)}" if abstract else ""))
+            subjects.append({name})
+    if not texts:
+        print(f"skipped: no screening or sr-dedup sets under {data}")
+        return
+    names = sorted({s for subject in subjects for s in subject})
+    print(f"\nReviews pooled: {len(texts)} papers, {per_review} from each of {len(names)} reviews")
+    recovery_table(texts, subjects, names, "reviews")
+
+
+def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> None:
+    """Mean F1 of the best-matching topic for each subject: paperlist's topics and NMF's, in one run."""
+    from paperlist.tagging.tags import TagMatcher
+    from paperlist.tagging.topics import suggest_rules
     truth = {c: {i for i, categories in enumerate(subjects) if c in categories} for c in names}
     found: dict[str, dict[str, set[int]]] = {}
     rules = suggest_rules(texts)
@@ -162,7 +197,7 @@ def subject_recovery(data: Path) -> None:
             if label != "none":
                 groups.setdefault(label, set()).add(i)
         found[f"TF-IDF + NMF ({k} topics)"] = groups
-    print(f"\n| method | mean F1 over {len(names)} subjects | " + " | ".join(names) + " |")
+    print(f"\n| method | mean F1 over {len(names)} {what} | " + " | ".join(names) + " |")
     print("|---|---:|" + "---:|" * len(names))
     for method, groups in found.items():
         scores = [max((2 * len(truth[c] & g) / (len(truth[c]) + len(g)) for g in groups.values() if g), default=0.0)
@@ -223,6 +258,7 @@ def main() -> None:
     topics_agreement(args.data)
     distinctive_check(args.data)
     subject_recovery(args.data)
+    review_recovery(args.data)
 
 
 if __name__ == "__main__":
