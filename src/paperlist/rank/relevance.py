@@ -229,13 +229,14 @@ def seed_likeness(texts: Sequence[str], titles: Sequence[str], seeds_of: Sequenc
     df = Counter(chain.from_iterable(held))
     n = len(texts)
     idf = {t: math.log((1 + n) / (1 + df[t])) + 1.0 for t in every}
-    totals = [sum(idf[t] for t in found) or 1.0 for found in title_terms]
+    # fsum: the sums of sets come out the same whatever order a hash seed gives them (ties in the order hold).
+    totals = [math.fsum(idf[t] for t in found) or 1.0 for found in title_terms]
     out: list[tuple[float, tuple[str, ...]]] = []
     for found, seeds in zip(held, seeds_of):
         best: tuple[float, tuple[str, ...]] = (0.0, ())
         for seed in seeds:
             shared = title_terms[seed] & found
-            score = sum(idf[t] for t in shared) / totals[seed]
+            score = math.fsum(idf[t] for t in shared) / totals[seed]
             if score > best[0]:
                 best = (score, _distinct(sorted(shared, key=lambda t: (-idf[t], t))))
         out.append(best)
