@@ -96,7 +96,8 @@ class ReadingList:
     name: str = ""
     source: str = "text"
     kind: str | None = None
-    date: str | None = None  # when the list was sent (an alert's Date header), as YYYY-MM-DD
+    date: str | None = None  # when the list was sent (an alert's Date header), as YYYY-MM-DD: the latest
+    sent: tuple[tuple[int, str], ...] = ()  # a subscription's e-mails: (the line a message starts on, its day)
 
     @property
     def short_name(self) -> str:

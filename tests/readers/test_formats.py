@@ -1,6 +1,7 @@
 """Reading where lists come from: Scholar alerts, BibTeX, RIS, CSV/TSV and paperlist's own exports."""
 
 import json
+import re
 import os
 import random
 import time
@@ -290,3 +291,47 @@ class OwnExportsReadBackTest(unittest.TestCase):
         (rl,) = parse_jsonl(line + "\n" + json.dumps({"path": "a", "text": "another one"}) + "\n", "x.jsonl")
         self.assertEqual(len(rl.snippets), 2)
         self.assertEqual(rl.warnings, ())
+
+
+def alert(subject: str, day: str, items: list[tuple[str, str]]) -> bytes:
+    """A plain-text Scholar alert e-mail as a mailbox message."""
+    body = "\n\n".join(f"{title}\nA Author - Journal of Tests, 2025\n{snippet}\n"
+                       f"<http://scholar.google.com/scholar_url?url=https://example.org/{abs(hash(title)) % 997}&d=1>"
+                       for title, snippet in items)
+    return (f"From x {day}\nFrom: Google Scholar Alerts <scholaralerts-noreply@google.com>\nSubject: {subject}\n"
+            f"Date: {day}\nContent-Type: text/plain; charset=UTF-8\n\n{body}\n\n").encode()
+
+
+FUZZ = ("Fuzzing Compilers with Grammars", "Compilers are tested with hand-written programs that miss corner cases; "
+        "we generate programs from a grammar and find forty bugs in two compilers …")
+REPAIR = ("Repairing Flaky Tests", "Flaky tests pass and fail on the same code; we locate the source with repeated "
+          "runs under controlled schedules and repair two thirds of them …")
+SPEC = ("Specs from Docstrings", "We turn docstrings into executable specifications and check them against the code "
+        "of two hundred projects, finding sixty mismatches between the two …")
+
+
+class SubscriptionsTest(unittest.TestCase):
+    def test_the_emails_of_one_alert_are_one_list_and_a_resent_paper_one_paper(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        mailbox = (alert("Jane Q. Researcher - new citations", "Mon, 03 Nov 2025 10:00:00 -0000", [FUZZ])
+                   + alert("fuzzing - new results", "Tue, 04 Nov 2025 10:00:00 -0000", [REPAIR])
+                   + alert("Jane Q. Researcher - new citations", "Mon, 10 Nov 2025 10:00:00 -0000", [FUZZ, SPEC])
+                   + alert("Jane Q. Researcher - new citations", "Mon, 17 Nov 2025 10:00:00 -0000", [REPAIR]))
+        path = tmp.write("Takeout.mbox", mailbox)
+        summary = json.loads(run_cli("summarize", path, "--format", "json", "--tags", "builtin")[1])
+        lists = [(l["name"], l["seed_title"], l["snippets"], l["papers"]) for l in summary["lists"]]
+        self.assertEqual(lists, [("Takeout.mbox#1", "Jane Q. Researcher", 4, 3), ("Takeout.mbox#2", "fuzzing - new results", 1, 1)])
+        papers = json.loads(run_cli("triage", path, "--format", "json", "--tags", "builtin")[1])["papers"]
+        fuzz = next(p for p in papers if p["title"] == FUZZ[0])
+        self.assertEqual((len(fuzz["occurrences"]), fuzz["lists"]), (2, ["Jane Q. Researcher"]))  # re-sent once
+        # The report places each copy by its alert and the week it came in.
+        page = run_cli("report", path, "-o", "-", "--tags", "builtin")[1]
+        data = json.loads(re.search(r'id="report-data">(.*?)</script>', page, re.S).group(1))
+        places = next(p["places"] for p in data["papers"] if p["title"] == FUZZ[0])
+        self.assertEqual(places, ["the alert “Jane Q. Researcher” of 2025-11-03",
+                                  "the alert “Jane Q. Researcher” of 2025-11-10"])
+        # --per-message: one list per e-mail, as before.
+        summary = json.loads(run_cli("summarize", path, "--per-message", "--format", "json", "--tags", "builtin")[1])
+        self.assertEqual([l["name"] for l in summary["lists"]],
+                         ["Takeout.mbox#1", "Takeout.mbox#2", "Takeout.mbox#3", "Takeout.mbox#4"])

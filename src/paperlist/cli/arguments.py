@@ -70,6 +70,9 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
                         help=f"read every input in this format: {', '.join(FORMATS)} (default: by extension, then "
                              "by content)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
+    parser.add_argument("--per-message", action="store_true",
+                        help="a mailbox's alert e-mails as one list each (default: one list per subscription, its "
+                             "e-mails of every week together)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="N",
                         help="tag files while reading them, and search near duplicates among 200,000 texts or more, in "
                              "N processes (default: 1; at most the CPU count)")

@@ -27,6 +27,7 @@ class Inputs:
     input_format: str | None = None
     strict: bool = False
     jobs: int = 1
+    per_message: bool = False  # a mailbox: one list per e-mail, not per subscription
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ def _check(given: dict[str, object]) -> None:
 
 def _inputs(given: dict[str, object]) -> Inputs:
     return Inputs(tuple(given.get("paths") or ()), given.get("glob"), given.get("input_format"),  # type: ignore[arg-type]
-                  bool(given.get("strict")), int(given.get("jobs") or 1))
+                  bool(given.get("strict")), int(given.get("jobs") or 1), bool(given.get("per_message")))
 
 
 def _grouping(given: dict[str, object]) -> Grouping:

@@ -118,7 +118,7 @@ def load(inputs: Inputs, matcher: TagMatcher, context: Context, required: bool =
     """Read, parse and tag every input, and report what went wrong; the lists and the exit code so far. With
     nothing to read at all (``required``), the run stops: an empty table would look like an answer."""
     loaded = load_lists(inputs.paths, matcher, inputs.glob, inputs.jobs, context.stdin, context.progress,
-                        inputs.input_format)
+                        inputs.input_format, inputs.per_message)
     context.finish_progress()
     status = report_loaded(loaded, inputs.strict, context.stderr)
     if required and not loaded.lists:

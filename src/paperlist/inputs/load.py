@@ -33,6 +33,7 @@ from paperlist.tagging.tags import TagMatcher
 Progress = Callable[[int, int], None]
 _worker_matcher: TagMatcher | None = None
 _worker_format: str | None = None
+_worker_per_message = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +49,10 @@ class Loaded:
 Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
 
 
-def _from_mailbox(path: str, matcher: TagMatcher) -> Outcome:
+def _from_mailbox(path: str, matcher: TagMatcher, per_message: bool = False) -> Outcome:
     """An mbox file read message by message: memory for its largest message, not for the whole file."""
     try:
-        lists, warnings = parse_mailbox_messages(mailbox_messages(path), path)
+        lists, warnings = parse_mailbox_messages(mailbox_messages(path), path, per_message)
         if matcher.rules:
             lists = tag_lists(lists, matcher.tag)
     except InputError as exc:
@@ -64,10 +65,11 @@ def _from_mailbox(path: str, matcher: TagMatcher) -> Outcome:
     return lists, tuple(warnings) + tuple(w for rl in lists for w in rl.warnings), None
 
 
-def _read(path: str, stdin: object | None, matcher: TagMatcher, forced: str | None) -> Outcome:
+def _read(path: str, stdin: object | None, matcher: TagMatcher, forced: str | None,
+          per_message: bool = False) -> Outcome:
     """One input read and parsed: a mailbox streamed, anything else read whole (under its cap)."""
     if path != STDIN and (forced == "mbox" or (forced is None and is_mailbox(path))):
-        return _from_mailbox(path, matcher)
+        return _from_mailbox(path, matcher, per_message)
     return _from_source(read_bytes(path, stdin), matcher, forced)
 
 
@@ -96,17 +98,17 @@ def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None)
     return lists, warnings + tuple(extra) + tuple(w for rl in lists for w in rl.warnings), None
 
 
-def _init_worker(rules: Mapping[str, list[str]], forced: str | None) -> None:
+def _init_worker(rules: Mapping[str, list[str]], forced: str | None, per_message: bool = False) -> None:
     # Ctrl-C is the parent's to handle (it ends the pool and exits 130): a worker that took it would print
     # its own traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    global _worker_matcher, _worker_format
-    _worker_matcher, _worker_format = TagMatcher(rules), forced
+    global _worker_matcher, _worker_format, _worker_per_message
+    _worker_matcher, _worker_format, _worker_per_message = TagMatcher(rules), forced, per_message
 
 
 def _load_path(path: str) -> Outcome:
     assert _worker_matcher is not None
-    return _read(path, None, _worker_matcher, _worker_format)
+    return _read(path, None, _worker_matcher, _worker_format, _worker_per_message)
 
 
 def short_names(found: list[Found]) -> dict[str, str]:
@@ -119,7 +121,8 @@ def short_names(found: list[Found]) -> dict[str, str]:
     return names
 
 
-def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: str | None) -> dict[str, Outcome]:
+def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: str | None,
+                      per_message: bool = False) -> dict[str, Outcome]:
     """Read, parse and tag files in ``jobs`` processes; the workers end with the parent.
 
     SIGTERM becomes SystemExit in the parent while the pool runs, so leaving the
@@ -131,7 +134,7 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: 
         # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own
         # handler threads included) and hang; spawned workers start clean.
         context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced)) as pool:
+        with context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced, per_message)) as pool:
             chunk = max(1, len(paths) // (jobs * 8))
             return dict(zip(paths, pool.map(_load_path, paths, chunksize=chunk)))
 
@@ -156,7 +159,8 @@ def _list_name(list_path: str, source: str, names: dict[str, str]) -> str:
 
 
 def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = None, jobs: int = 1,
-               stdin: object | None = None, progress: Progress | None = None, forced: str | None = None) -> Loaded:
+               stdin: object | None = None, progress: Progress | None = None, forced: str | None = None,
+               per_message: bool = False) -> Loaded:
     """Read, parse and tag every input; results keep the order of the inputs whatever ``jobs`` is."""
     loaded = Loaded()
     found = list(find_files(paths, pattern))
@@ -170,10 +174,10 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
     # here, and --jobs goes to the near search instead.
     jobs = min(jobs, len(files), os.cpu_count() or 1) if matcher.rules else 1
     if jobs > 1:
-        results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced)
-        outcomes = (results[p] if p != STDIN else _read(p, stdin, matcher, forced) for p in files)
+        results = _load_in_parallel([p for p in files if p != STDIN], matcher, jobs, forced, per_message)
+        outcomes = (results[p] if p != STDIN else _read(p, stdin, matcher, forced, per_message) for p in files)
     else:
-        outcomes = (_read(p, stdin, matcher, forced) for p in files)
+        outcomes = (_read(p, stdin, matcher, forced, per_message) for p in files)
     snippets = 0
     for done, (path, (lists, warnings, error)) in enumerate(zip(files, outcomes), 1):
         loaded.warnings.extend(warnings)

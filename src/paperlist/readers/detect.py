@@ -73,13 +73,13 @@ def _mail(data: bytes, path: str, single: bool) -> tuple[list[ReadingList], list
     return parse_mailbox(data, path, single=single)
 
 
-def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str
+def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per_message: bool = False
                            ) -> tuple[list[ReadingList], list[Diagnostic]]:
     """The alerts of a mailbox given message by message (read from a file as it goes)."""
     from paperlist.readers.mail import (
         parse_messages,  # as in _mail: only runs that read mail pay for it
     )
-    return parse_messages(messages, path)
+    return parse_messages(messages, path, per_message=per_message)
 
 
 _RIS_RE = re.compile(rb"TY  - ")

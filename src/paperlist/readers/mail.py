@@ -225,24 +225,44 @@ def _sent(message: email.message.Message) -> str | None:
     return when.date().isoformat() if when else None
 
 
-def parse_mailbox(data: bytes, path: str,
-                  single: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
-    """Every alert of an mbox (or the one message of an .eml) as a list named ``PATH#N``."""
-    return parse_messages([(1, data)] if single else split_mbox(data), path, single)
+def parse_mailbox(data: bytes, path: str, single: bool = False,
+                  per_message: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
+    """The alerts of an mbox (see ``parse_messages``), or the one message of an .eml as a list named PATH."""
+    return parse_messages([(1, data)] if single else split_mbox(data), path, single, per_message)
 
 
-def parse_messages(messages: Iterable[tuple[int, bytes]], path: str,
-                   single: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
-    """Every alert of ``(line, message)`` pairs, one at a time (a mailbox is never held whole), as lists
-    named ``PATH#N``. Messages that are not Scholar alerts are skipped with one warning giving their count."""
-    lists, skipped, number = [], 0, 0
+def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: bool = False,
+                   per_message: bool = False) -> tuple[list[ReadingList], list[Diagnostic]]:
+    """Every alert of ``(line, message)`` pairs, one at a time (a mailbox is never held whole). The e-mails of one
+    subscription (the same alert: seed title and kind) make one list, named ``PATH#N`` by the message that
+    started it, its snippets in the order sent and each message's day kept by its line (``sent``): ten
+    subscriptions are ten lists, however many weeks they ran. ``per_message``: one list per e-mail, as
+    ``PATH#N``. Messages that are not Scholar alerts are skipped with one warning giving their count."""
+    lists: list[ReadingList] = []
+    merged: dict[tuple[str | None, str | None], tuple[ReadingList, list, list, list]] = {}
+    skipped, number = 0, 0
     for number, (line, message) in enumerate(messages, 1):
         name = path if single else f"{path}#{number}"
         parsed = parse_message(message, name, line)
         if parsed is None:
             skipped += 1
-        else:
+        elif single or per_message:
             lists.append(parsed)
+        else:
+            key = (parsed.seed_title, parsed.kind)
+            if key not in merged:
+                merged[key] = (parsed, [], [], [])
+                lists.append(parsed)  # a place holder, in the order subscriptions first appear
+            first, snippets, warnings, sent = merged[key]
+            snippets += [replace(s, path=first.path, index=len(snippets) + k + 1) for k, s in enumerate(parsed.snippets)]
+            warnings += [replace(w, path=first.path) for w in parsed.warnings]
+            if parsed.date:
+                sent.append((line, parsed.date))
+    if merged:
+        whole = {id(first): replace(first, snippets=tuple(snippets), warnings=tuple(warnings), sent=tuple(sent),
+                                    date=max((day for _, day in sent), default=None))
+                 for first, snippets, warnings, sent in merged.values()}
+        lists = [whole.get(id(rl), rl) for rl in lists]
     warnings = []
     if not number:
         warnings.append(Diagnostic(path, None, "no messages found (an mbox starts each message with 'From ')"))

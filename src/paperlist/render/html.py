@@ -43,7 +43,9 @@ class HtmlReport:
     hidden: int = 0  # papers the marks leave out of the reading list
     collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
     against: dict[int, tuple[str, ...]] = field(default_factory=dict)  # paper id -> terms that count against it
-    alerts: dict[str, str | None] = field(default_factory=dict)  # an alert e-mail's list path -> the day it was sent
+    # An alert e-mail's (or subscription's) list path -> the day each of its messages was sent, by the line the
+    # message starts on (a list of one e-mail: under None).
+    alerts: dict[str, dict[int | None, str]] = field(default_factory=dict)
 
 
 def h(text: object) -> str:
@@ -336,7 +338,8 @@ def _place(path: str, line: int, report: HtmlReport) -> str:
     """Where a copy was found: a file and line, or for an alert e-mail (whose lines say nothing) the alert and
     the day it was sent."""
     if path in report.alerts:
-        sent = report.alerts[path]
+        days = report.alerts[path]
+        sent = days.get(line) or days.get(None)
         return f"the alert “{report.titles.get(path) or report.names.get(path, path)}”" + (f" of {sent}" if sent else "")
     return f"{report.names.get(path, path)}:{line}"
 
