@@ -335,3 +335,16 @@ class SubscriptionsTest(unittest.TestCase):
         summary = json.loads(run_cli("summarize", path, "--per-message", "--format", "json", "--tags", "builtin")[1])
         self.assertEqual([l["name"] for l in summary["lists"]],
                          ["Takeout.mbox#1", "Takeout.mbox#2", "Takeout.mbox#3", "Takeout.mbox#4"])
+
+    def test_a_collection_adds_only_the_emails_it_does_not_hold(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        week1 = alert("Jane Q. Researcher - new citations", "Mon, 03 Nov 2025 10:00:00 -0000", [FUZZ])
+        week2 = alert("Jane Q. Researcher - new citations", "Mon, 10 Nov 2025 10:00:00 -0000", [FUZZ, SPEC])
+        db = str(tmp.path / "c.db")
+        path = tmp.write("Takeout.mbox", week1)
+        self.assertEqual(run_cli("add", path, "--db", db)[0], 0)
+        tmp.write("Takeout.mbox", week1 + week2)
+        code, out, _ = run_cli("add", path, "--db", db)
+        self.assertEqual(code, 0)
+        self.assertIn("added 1 list (1 already added); 2 new snippets: 1 new paper", " ".join(out.split()))

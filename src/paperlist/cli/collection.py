@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import CollectionOptions
@@ -184,7 +185,10 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     check_tags(options.selection.focus, rules)
     matcher = TagMatcher(rules)
     # A plain `add` shows no tags and stores none (rules change): its lists are read without tagging.
-    loaded, status = load(options.inputs, matcher if shows else TagMatcher({}), context, required=True)
+    # A collection keeps a mailbox one list per e-mail: next week's mailbox adds only the e-mails it does not
+    # hold (a subscription's list would change every week and be added again whole).
+    inputs = replace(options.inputs, per_message=True)
+    loaded, status = load(inputs, matcher if shows else TagMatcher({}), context, required=True)
     places = [snippet_key(s) for rl in loaded.lists for s in rl.snippets]
     with open_store(options.db, create=adding, trial=not adding) as store:
         before = store.max_text_id()
@@ -198,7 +202,7 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     summary = add_summary(store.path, report, context.style.width) if adding else ""
     if not shows:
         return status, summary
-    grouping, unchecked_status = group(loaded, options.grouping, options.inputs, context, maybe=False)
+    grouping, unchecked_status = group(loaded, options.grouping, inputs, context, maybe=False)
     status = max(status, unchecked_status)
     grouping = with_stored_ids(grouping, stored)
     known_ids = {paper for paper in held.values() if paper is not None}
