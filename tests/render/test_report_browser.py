@@ -7,28 +7,12 @@ import shlex
 import unittest
 
 from tests.helpers import EXAMPLES, TempDir, run_cli
-from tests.web.test_browser import CHROMIUM, FLAGS, MISSING
-
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # a test-only tool
-    sync_playwright = None
+from tests.web.test_browser import ChromiumCase
 
 PHONE, DESKTOP = (390, 844), (1280, 900)
 
 
-@unittest.skipIf(MISSING, MISSING or "")
-class ReportInChromiumTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-
+class ReportInChromiumTest(ChromiumCase):
     def setUp(self):
         self.tmp = TempDir()
         self.addCleanup(self.tmp.cleanup)

@@ -7,17 +7,8 @@ import unittest
 from paperlist.collection.store import Store
 from paperlist.tagging.tags import TagMatcher, builtin_rules
 from paperlist.web.app import PageError, Triage
+from tests.collection.test_learned import COPPER, HEART, TEXTS
 from tests.helpers import TempDir, run_cli
-
-COPPER = ["Copper chelation with penicillamine in Wilson disease lowers liver copper.",
-          "Zinc therapy for Wilson disease reduces copper absorption from the gut.",
-          "Liver transplantation in acute Wilson disease with copper overload.",
-          "Brain imaging in neurological Wilson disease and copper metabolism."]
-HEART = ["Beta blockers in chronic heart failure: a randomised trial of outcomes.",
-         "Blood pressure targets in heart failure with preserved ejection fraction.",
-         "Heart rate control in atrial fibrillation and heart failure admissions.",
-         "Exercise training after heart failure hospitalisation improves walking."]
-TEXTS = [t for pair in zip(HEART, COPPER) for t in pair]
 
 
 def collection(tmp: TempDir, texts=TEXTS, seed="Treatment of liver disease", name="alert.txt") -> str:

@@ -4,18 +4,15 @@ back, another site cannot decide, and two tabs and a terminal deciding at once l
 Skipped, with the reason, where Playwright or a Chromium is missing (.ci/run installs both)."""
 
 import random
-import re
 import shutil
-import subprocess
-import sys
 import threading
 import unittest
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from tests.helpers import TempDir
-from tests.web.test_app import COPPER, collection
-from tests.web.test_server import Served, is_subsequence, logged_marks, stored_marks, topic_texts
+from tests.web.test_app import collection
+from tests.web.test_server import Served, is_subsequence, logged_marks, stored_marks, terminal_marks, topic_texts
 
 try:
     from playwright.sync_api import sync_playwright
@@ -34,7 +31,9 @@ KEYS = {"w": "want", "r": "read", "s": "skip", "l": "later"}
 
 
 @unittest.skipIf(MISSING, MISSING or "")
-class BrowserTest(unittest.TestCase):
+class ChromiumCase(unittest.TestCase):
+    """One headless Chromium for a test class, driven by Playwright."""
+
     @classmethod
     def setUpClass(cls):
         cls.playwright = sync_playwright().start()
@@ -44,6 +43,9 @@ class BrowserTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.browser.close()
         cls.playwright.stop()
+
+
+class BrowserTest(ChromiumCase):
 
     def serve(self, texts=None, seed="Treatment of liver disease"):
         self.tmp = TempDir()
@@ -141,14 +143,7 @@ class BrowserTest(unittest.TestCase):
         self.serve(topic_texts(600), "copper in the liver")  # more papers than decisions: the queue never ends
         tabs = {"a": self.tab(), "b": self.tab()}
         papers = [r["id"] for r in self.served.json("GET", "/api/state?upcoming=1")[1]["upcoming"]]
-        script = ("import io, random\nfrom paperlist.cli.main import main\nrng = random.Random(5)\n"
-                  f"papers = {papers!r}\n"
-                  "for _ in range(200):\n"
-                  "    paper, mark = rng.choice(papers), rng.choice(('want', 'read', 'skip', 'later'))\n"
-                  f"    code = main(['mark', mark, paper, '--db', {self.db!r}], stdout=io.StringIO(), stderr=io.StringIO())\n"
-                  "    print(paper, mark if code == 0 else 'refused', flush=True)\n")
-        terminal = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    text=True)
+        terminal = terminal_marks(self.db, papers, 200, 5)
         rng = random.Random(11)
         pressed = {name: [] for name in tabs}
         for _ in range(400):

@@ -17,7 +17,7 @@ from paperlist.web.app import Triage
 from paperlist.web.server import NO_TOKEN, TriageServer
 from paperlist.render.desk import DEFAULT_KEYS
 from tests.helpers import TempDir, run_cli
-from tests.web.test_app import COPPER, TEXTS, collection
+from tests.web.test_app import collection
 
 MARKS = ("want", "read", "skip", "later")
 LOGGED = re.compile(r"^(p\d+) (?:marked (\w+)|mark cleared|had no mark)")
@@ -51,6 +51,19 @@ def logged_marks(db: str) -> list[tuple[str, str | None]]:
 def stored_marks(db: str) -> dict[str, str]:
     code, out, _ = run_cli("triage", "--db", db, "--all", "--format", "json")
     return {f"p{p['paper']}": p["mark"] for p in json.loads(out)["papers"] if p["mark"]}
+
+
+def terminal_marks(db: str, papers: list[str], count: int, seed: int) -> subprocess.Popen:
+    """A terminal marking ``count`` random papers with random marks, in a process of its own; it prints each
+    decision as "p41 want" (or "p41 refused") the moment it is made."""
+    script = ("import io, random\nfrom paperlist.cli.main import main\n"
+              f"rng, papers = random.Random({seed}), {papers!r}\n"
+              f"for _ in range({count}):\n"
+              "    paper, mark = rng.choice(papers), rng.choice(('want', 'read', 'skip', 'later'))\n"
+              f"    code = main(['mark', mark, paper, '--db', {db!r}], stdout=io.StringIO(), stderr=io.StringIO())\n"
+              "    print(paper, mark if code == 0 else 'refused', flush=True)\n")
+    return subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
 
 
 def is_subsequence(part: list, whole: list) -> bool:
@@ -222,14 +235,7 @@ class ConcurrentDecisionsTest(unittest.TestCase):
                 mine.append((shown, answer["decided"]["before"], mark))
                 made[name].append((shown, mark))
 
-        script = ("import io, random\nfrom paperlist.cli.main import main\nrng = random.Random(3)\n"
-                  f"papers = {papers!r}\n"
-                  "for _ in range(100):\n"
-                  "    paper, mark = rng.choice(papers), rng.choice(('want', 'read', 'skip', 'later'))\n"
-                  f"    code = main(['mark', mark, paper, '--db', {db!r}], stdout=io.StringIO(), stderr=io.StringIO())\n"
-                  "    print(paper, mark if code == 0 else 'refused', flush=True)\n")
-        terminal = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    text=True)
+        terminal = terminal_marks(db, papers, 100, 3)
         threads = [threading.Thread(target=client, args=(name, n)) for n, name in enumerate(made)]
         for t in threads:
             t.start()
