@@ -117,6 +117,17 @@ class TriageTest(unittest.TestCase):
             self.triage.export("pdf", "want")
         self.assertEqual(caught.exception.status, 400)
 
+    def test_a_busy_collection_is_said_and_nothing_is_stored(self):
+        import sqlite3
+        from unittest import mock
+        with mock.patch.object(Store, "set_marks", side_effect=sqlite3.OperationalError("database is locked")):
+            with self.assertRaises(PageError) as caught:
+                self.triage.decide(self.ref(COPPER[0]), "want")
+        self.assertEqual(caught.exception.status, 503)
+        self.assertRegex(str(caught.exception), r"busy: another paperlist has held it for 30 s; try again \(this "
+                                                r"decision was not stored\)$")
+        self.assertIsNone(self.triage.paper(self.ref(COPPER[0]))["mark"])
+
     def test_the_export_of_wanted_papers_is_what_triage_writes_for_them(self):
         self.triage.decide(self.ref(COPPER[0]), "want")
         self.triage.decide(self.ref(COPPER[2]), "want")

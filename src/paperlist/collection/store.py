@@ -227,6 +227,10 @@ class Store:
         """``with store.transaction():`` one atomic write; BEGIN IMMEDIATE makes a second writer wait."""
         return _Transaction(self.db)
 
+    def failure(self, exc: BaseException) -> str | None:
+        """One line for a failure of this collection's SQLite (busy, full, damaged), or None for any other."""
+        return describe_failure(self.path, exc) if isinstance(exc, sqlite3.Error) else None
+
     def snapshot(self) -> "_Snapshot":
         """``with store.snapshot():`` several reads that see one state of the collection (no lock is taken)."""
         return _Snapshot(self.db)

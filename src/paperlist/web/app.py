@@ -154,6 +154,8 @@ class Triage:
                 done = mark_papers(self.store, (paper_ref(number),), mark, expect)  # type: ignore[arg-type]
             except DecisionError as exc:
                 raise PageError(409, str(exc)) from None
+            except Exception as exc:
+                self._unavailable(exc)
             desk = self._fresh()
             decided = done[0]
             return {"decided": {"paper": paper_ref(decided.paper), "before": decided.before, "after": decided.after,
@@ -171,8 +173,18 @@ class Triage:
                 pairs = not_same(self.store, (a, b), undo=undo)  # type: ignore[arg-type]
             except DecisionError as exc:
                 raise PageError(409, str(exc)) from None
+            except Exception as exc:
+                self._unavailable(exc)
             desk = self._fresh()
             return {"pairs": pairs, "undo": undo, "state": self._state(desk, passed)}
+
+    def _unavailable(self, exc: Exception) -> None:
+        """A decision the collection could not take (busy with another command's write, a full disk): said in
+        one line, as the command line says it; anything else goes on up."""
+        said = self.store.failure(exc)
+        if said is None:
+            raise exc
+        raise PageError(503, f"{said} (this decision was not stored)") from None
 
     # -- a paper as the page shows it --------------------------------------------------------------------------
     def _card(self, desk: Desk, paper: int) -> dict[str, object]:
