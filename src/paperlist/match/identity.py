@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Literal
 
 from paperlist.match.normalize import clean_doi, fold_words, valid_doi
@@ -111,9 +112,12 @@ def notice_kind(title: str) -> str | None:
 
 
 def _ascii(text: str) -> str:
+    if text.isascii():  # most names and titles: nothing to fold but the case
+        return text.lower()
     return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 16)  # the copies of a paper, and an author's papers, repeat the same names
 def _surnames(name: str) -> frozenset[str]:
     """The words of one author's name that may be the surname, and the particled whole: "Le Quintrec, M" ->
     {quintrec, lequintrec}; "Xuefei Deng" -> {xuefei, deng, xuefeideng}. Which word is the surname cannot be

@@ -65,10 +65,18 @@ def _all_columns(header: list[str]) -> dict[str, list[int]]:
             if (found := [names.index(alias) for alias in aliases if alias in names])}
 
 
+def _cell(row: list[str], at: list[int]) -> str:
+    """The first non-empty of a field's columns in a row (most fields have one column)."""
+    for i in at:
+        if i < len(row) and (value := row[i].strip()):
+            return value
+    return ""
+
+
 def _unguarded(value: str) -> str:
     """A cell without the ' that paperlist's CSV writer (as OWASP advises) puts before a cell a spreadsheet would
     run as a formula: read back, the text is what it was."""
-    return value[1:] if value[:1] == "'" and value[1:2] in ("=", "+", "-", "@", "\t", "\r") else value
+    return value[1:] if value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def _delimiter(text: str, default: str) -> str:
@@ -149,8 +157,7 @@ def _table(text: str, delimiter: str, path: str,
             row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
-            values = {field: _unguarded(next((row[i].strip() for i in at if i < len(row) and row[i].strip()), ""))
-                      for field, at in every.items()}
+            values = {field: _unguarded(_cell(row, at)) for field, at in every.items()}
             rows.append((row_start, reader.line_num, values))
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
