@@ -71,7 +71,8 @@ class EdgesTest(unittest.TestCase):
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
         tampering = {
             "a record that does not parse": ("UPDATE snippets SET record = '{not json' WHERE id = 1",
-                                              "problem: 1 snippets hold a record that does not parse\n"),
+                                              "problem: 1 snippets hold a record that does not parse (or holds values of "
+                                              "the wrong type)\n"),
             "a wrong type": ("UPDATE snippets SET line = 'three' WHERE id = 2",
                              "problem: 1 rows of snippets.line are not integer\n"),
             "a text under another's fingerprint": ("UPDATE snippets SET text = 'other words' WHERE id = 3",

@@ -170,3 +170,46 @@ class FullDiskReadingTest(unittest.TestCase):
             self.assertEqual(code, 2)
             self.assertEqual(err.count("\n"), 1)
             self.assertIn("no space left on the device", err)
+
+
+class HandChangedCollectionTest(unittest.TestCase):
+    """Rows changed by hand: no command ends in an internal error, and where a command fails, db check finds it."""
+
+    CHANGES = {
+        "a text without its paper": "UPDATE texts SET paper = NULL WHERE id = 1",
+        "a snippet filed under no text": "UPDATE snippets SET text_id = 9999 WHERE id = 1",
+        "a record that is not JSON": "UPDATE snippets SET record = '{bad' WHERE id = 1",
+        "a record of numbers": "UPDATE snippets SET record = '[1, 2]' WHERE id = 1",
+        "a line that is not a number": "UPDATE snippets SET line = 'x' WHERE id = 1",
+        "a text removed": "DELETE FROM texts WHERE id = 1",
+        "the history dropped": "DROP TABLE events",
+        "a mark of no known kind": "UPDATE marks SET mark = 'bogus'",
+    }
+    COMMANDS = (("triage", "--top", "2"), ("dupes",), ("report", "-o", "-"), ("mark", "read", "p3"),
+                ("new", str(EXAMPLES / "data-loading.txt")), ("add", str(EXAMPLES / "gpu-scheduling.txt")))
+
+    def test_every_change_is_named(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        base = str(tmp.path / "base.db")
+        self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), str(EXAMPLES / "pipeline-parallel.txt"),
+                                 "--db", base)[0], 0)
+        run_cli("mark", "want", "p2", "--db", base)
+        for n, (name, sql) in enumerate(self.CHANGES.items()):
+            with self.subTest(name):
+                db = str(tmp.path / f"changed{n}.db")
+                with open(base, "rb") as source, open(db, "wb") as copy:
+                    copy.write(source.read())
+                connection = sqlite3.connect(db)
+                connection.executescript(sql)
+                connection.close()
+                checked, said, _ = run_cli("db", "check", "--db", db)  # before a writing command mends anything
+                failed = []
+                for argv in self.COMMANDS:
+                    code, _, err = run_cli(*argv, "--db", db)
+                    self.assertNotIn("internal error", err, argv)
+                    if code != 0:
+                        self.assertEqual(err.count("\n"), 1, err)
+                        failed.append(argv[0])
+                if failed:
+                    self.assertEqual(checked, 2, f"{failed} failed, and db check said: {said}")

@@ -9,10 +9,12 @@ from dataclasses import replace
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import CollectionOptions
 from paperlist.cli.pipeline import (
+    DAMAGE,
     Context,
     Gathered,
     active_rules,
     check_tags,
+    damaged,
     group,
     load,
     open_store,
@@ -191,13 +193,16 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     loaded, status = load(inputs, matcher if shows else TagMatcher({}), context, required=True)
     places = [snippet_key(s) for rl in loaded.lists for s in rl.snippets]
     with open_store(options.db, create=adding, trial=not adding) as store:
-        before = store.max_text_id()
-        with store.transaction() if adding else store.trial():
-            report = Collection(store).add(loaded.lists)
-            held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
-                               before) if shows and before else {}
-            stored = store.papers_of_places(places) if shows else {}
-            seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
+        try:
+            before = store.max_text_id()
+            with store.transaction() if adding else store.trial():
+                report = Collection(store).add(loaded.lists)
+                held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
+                                   before) if shows and before else {}
+                stored = store.papers_of_places(places) if shows else {}
+                seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
+        except DAMAGE as exc:  # rows changed by hand: named, and rolled back
+            raise damaged(store.path, exc) from None
         marks = store.marks() if shows else {}
     summary = add_summary(store.path, report, context.style.width) if adding else ""
     if not shows:

@@ -141,11 +141,24 @@ def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Co
     return group_papers(loaded.lists, groups), status
 
 
+# What reading a collection whose rows were changed by hand raises, before any SQL error could say so.
+DAMAGE = (TypeError, KeyError, ValueError, AttributeError, IndexError)
+
+
+def damaged(path: str, exc: BaseException) -> UsageError:
+    """One line for a collection whose content no command can read: the damage, and the check that finds it."""
+    return UsageError(f"{path}: a damaged collection ({type(exc).__name__}: {' '.join(str(exc).split())[:80]}); "
+                      f"run 'paperlist db check --db {path}'")
+
+
 def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
     """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
     with open_store(path, create=False, read_only=True) as store:
-        lists = tagged_lists(store, matcher.tag)
-        papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
+        try:
+            lists = tagged_lists(store, matcher.tag)
+            papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
+        except DAMAGE as exc:
+            raise damaged(path, exc) from None
         marks = store.marks()
     return Loaded(lists=lists), papers, marks
 

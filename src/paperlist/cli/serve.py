@@ -8,7 +8,7 @@ import threading
 
 from paperlist.cli.errors import EXIT_OK, UsageError
 from paperlist.cli.options import ServeOptions
-from paperlist.cli.pipeline import Context, open_store
+from paperlist.cli.pipeline import DAMAGE, Context, damaged, open_store
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import plural
 from paperlist.tagging.tags import TagMatcher, builtin_rules
@@ -25,7 +25,15 @@ def _stop(signum: int, frame: object) -> None:
 def serve(options: ServeOptions, context: Context) -> Outcome:
     """Serve the page on 127.0.0.1 and say where; every decision made there is in the collection at once."""
     with open_store(options.db, create=False) as store:
-        triage = Triage(store, TagMatcher(builtin_rules()).tag)
+        try:
+            triage = Triage(store, TagMatcher(builtin_rules()).tag)
+        except DAMAGE as exc:
+            raise damaged(store.path, exc) from None
+        except Exception as exc:  # a SQL failure: said as every command says it
+            said = store.failure(exc)
+            if said is None:
+                raise
+            raise UsageError(said) from None
         counts = triage.desk.counts() if triage.desk else {"papers": 0, "undecided": 0}
         try:
             server = TriageServer(triage, secrets.token_urlsafe(24), options.keys, options.port,

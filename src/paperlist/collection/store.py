@@ -616,14 +616,14 @@ class Store:
         for text_id, text, record in self.db.execute("SELECT text_id, text, record FROM snippets"):
             try:
                 fields = json.loads(record) if record is not None else []
-                if not isinstance(fields, list) or len(fields) > len(STORED_FIELDS):
+                if not _valid_record(fields):
                     raise ValueError
             except (ValueError, TypeError):
                 broken += 1
             if isinstance(text, str) and fingerprints.get(text_id) != key_number(match_key(text)):
                 wrong += 1
         if broken:
-            problems.append(f"{broken} snippets hold a record that does not parse")
+            problems.append(f"{broken} snippets hold a record that does not parse (or holds values of the wrong type)")
         if wrong:
             problems.append(f"{wrong} snippets are filed under a text whose fingerprint is not theirs")
         return problems
@@ -638,8 +638,17 @@ def _chunks(values: list, size: int = 500):
 def _snippet(row: Sequence[object]) -> Snippet:
     path, line, idx, text, truncated, seed, record = row
     fields = json.loads(record) if record else None  # type: ignore[arg-type]
+    if fields is not None and not _valid_record(fields):
+        raise ValueError(f"a stored record of {path}:{line} holds values of the wrong type")
     return Snippet(str(path), int(line), int(idx), str(text), bool(truncated), seed,  # type: ignore[arg-type]
                    (), Record(*fields) if fields else None)
+
+
+def _valid_record(fields: object) -> bool:
+    """Whether stored record fields are what ``snippet_row`` writes: strings or null, title_only a boolean."""
+    return isinstance(fields, list) and len(fields) <= len(STORED_FIELDS) and all(
+        value is None or isinstance(value, bool if name == "title_only" else str)
+        for name, value in zip(STORED_FIELDS, fields))
 
 
 class _Snapshot:
