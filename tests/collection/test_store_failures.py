@@ -91,7 +91,7 @@ class StoreFailuresTest(unittest.TestCase):
             code, out, err = run_cli("mark", "read", "p1", "--db", self.db)
         self.assertEqual((code, out), (2, ""))
         self.assertEqual(err, f"paperlist: error: {self.db}: read-only here: reading commands work, writing ones "
-                              "(add, remove, mark, not-same) cannot\n")
+                              "(add, remove, mark, not-same, serve) cannot\n")
 
     def test_reading_commands_leave_no_wal_or_shm_behind(self):
         self.assertEqual(run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)[0], 0)

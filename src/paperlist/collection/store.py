@@ -57,7 +57,8 @@ def describe_failure(path: str, exc: BaseException) -> str:
     if "full" in text:
         return f"{path}: no space left on the device; the collection is unchanged"
     if "readonly" in text or "read-only" in text or "unable to open" in text and os.path.exists(path):
-        return f"{path}: read-only here: reading commands work, writing ones (add, remove, mark, not-same) cannot"
+        return (f"{path}: read-only here: reading commands work, writing ones (add, remove, mark, not-same, serve) "
+                "cannot")
     if _is_busy(exc):
         return f"{path}: busy: another paperlist has held it for {BUSY_MS // 1000} s; try again"
     if "not a database" in text:  # not SQLite at all: nothing a check could say more
