@@ -85,6 +85,25 @@ class RelevanceTest(unittest.TestCase):
             self.assertEqual(learner.why(found[0]), fitted.why(found[0]))
         self.assertTrue(learner.against(found[0]) or not any(decisions[d] is False for d in decisions))
 
+    def test_many_decisions_at_once_give_the_scores_and_order_of_one_at_a_time(self):
+        vectors = vectorize(corpus(400, seed=9))
+        rng = random.Random(6)
+        decisions = {d: rng.random() < 0.3 for d in rng.sample(range(400), 120)}
+        one, many = Learner(vectors), Learner(vectors)
+        for doc, relevant in sorted(decisions.items()):
+            one.learn(doc, relevant)
+        many.learn_all(decisions)
+        scores, _ = fit(vectors, decisions)
+        for doc in range(400):
+            self.assertTrue(math.isclose(many.score(doc), scores[doc], abs_tol=1e-12), doc)
+        left = [d for d in range(400) if d not in decisions]
+        self.assertEqual(many.top(left, 10), one.top(left, 10))
+        many.learn(left[0], True)  # and it goes on one decision at a time
+        one.learn(left[0], True)
+        self.assertEqual(many.top(left[1:], 10), one.top(left[1:], 10))
+        with self.assertRaises(ValueError):
+            many.learn_all({left[1]: True})
+
     def test_terms_against_a_paper_are_those_it_shares_with_the_skipped_ones(self):
         vectors = vectorize(COPPER + OTHER)
         learner = Learner(vectors)

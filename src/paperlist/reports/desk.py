@@ -40,9 +40,16 @@ class Desk:
         self._cold = {paper: n for n, paper in enumerate(self._by_cold)}
         self.learner = Learner(vectorize([paper_text(p) for p in papers]))
         self.marks: dict[int, str] = {}
-        for paper in sorted(marks):
-            if paper in self.papers:
-                self.set_mark(paper, marks[paper])
+        self.load_marks(marks)
+
+    def load_marks(self, marks: Mapping[int, str]) -> None:
+        """Take a collection's marks (paper id -> mark) into a desk that has none: the model learns them all in
+        one pass, as a refit does, however many there are."""
+        if self.marks:
+            raise ValueError("load_marks starts a desk; later marks go through set_mark or sync")
+        self.marks = {paper: mark for paper, mark in marks.items() if paper in self.papers}
+        self.learner.learn_all({self._number[p]: RELEVANT_MARKS[m] for p, m in self.marks.items()
+                                if m in RELEVANT_MARKS})
 
     def set_mark(self, paper: int, mark: str | None) -> None:
         """Take a decision (or its clearing, ``None``) into the marks and the model."""

@@ -77,7 +77,7 @@ class Triage:
                 papers = stored_grouping(store, lists, DEFAULT_THRESHOLD, MIN_PREFIX_WORDS).papers
                 desk = Desk(papers, {}, {rl.path: rl.seed_title for rl in lists},
                             {rl.path: rl.short_name for rl in lists})
-                desk.sync(marks_by_paper(store.marks(), desk.paper_of))
+                desk.load_marks(marks_by_paper(store.marks(), desk.paper_of))
                 self.desk, self._version = desk, version
             else:
                 self.desk.sync(marks_by_paper(store.marks(), self.desk.paper_of))
