@@ -122,6 +122,8 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--terminal-runs", type=int, default=5)
     parser.add_argument("--keep", metavar="DIR", help="work in DIR (a collection already there is used again)")
+    parser.add_argument("--marked", type=int, default=0, metavar="N",
+                        help="start from N papers already decided (a third want or read, two thirds skip)")
     args = parser.parse_args()
     from paperlist.collection.store import Store
     from paperlist.render.desk import DEFAULT_KEYS
@@ -135,14 +137,20 @@ def main() -> None:
         db = build(folder, args.snippets)
         store = Store(str(db), create=False)
         store.db.execute("DELETE FROM marks")  # every run starts undecided (a kept collection too)
+        if args.marked:  # ... or from N decisions, made as `paperlist mark` makes them
+            from paperlist.collection.decisions import mark_papers
+            ids = [f"p{n}" for n, in store.db.execute("SELECT DISTINCT paper FROM texts ORDER BY paper")]
+            rng = random.Random(3)
+            for n, ref in enumerate(rng.sample(ids, min(args.marked, len(ids)))):
+                mark_papers(store, (ref,), ("want", "read", "skip", "skip", "skip", "skip")[n % 6])
         started = time.perf_counter()
         triage = Triage(store, TagMatcher(builtin_rules()).tag)
         built = time.perf_counter() - started
         counts = triage.desk.counts()
         server = TriageServer(triage, "bench", DEFAULT_KEYS, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        print(f"collection: {counts['papers']:,} papers from {args.snippets:,} snippets; server start (desk built): "
-              f"{built:.2f} s")
+        print(f"collection: {counts['papers']:,} papers from {args.snippets:,} snippets, {args.marked:,} decided; "
+              f"server start (desk built): {built:.2f} s")
         http_times = play_http(server.port, server.token, args.decisions)
         print(f"decision -> next paper, HTTP round trip:   {percentiles(http_times)}")
         browser = play_browser(f"http://127.0.0.1:{server.port}/?token={server.token}", args.decisions)
