@@ -169,6 +169,8 @@ class NotSameTest(unittest.TestCase):
         self.addCleanup(store.close)
         triage = Triage(store, TagMatcher(builtin_rules()).tag)
         card = next(c for c in (triage.paper(f"p{n}") for n in (1, 2, 3)) if c["copies"])
+        # The copy comes with the words that differ from the paper's text: here, what the cut left out.
+        self.assertEqual([op for op, _ in card["copies"][0]["diff"]], ["=", "-", "+"])
         self.assertEqual(triage.state()["counts"]["papers"], 2)
         answer = triage.not_same(card["fingerprint"], card["copies"][0]["fingerprint"])
         self.assertEqual((answer["pairs"], answer["state"]["counts"]["papers"]), (1, 3))

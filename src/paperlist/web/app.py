@@ -19,6 +19,7 @@ from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
 from paperlist.model import MARKS, paper_ref
 from paperlist.render.textfmt import Style, safe_url
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
+from paperlist.render.worddiff import diff_words
 from paperlist.reports.desk import Desk
 from paperlist.reports.triage import rank_papers
 
@@ -190,6 +191,9 @@ class Triage:
     def _card(self, desk: Desk, paper: int) -> dict[str, object]:
         card = desk.card(paper)
         card["link"] = safe_url(card["link"])  # type: ignore[arg-type]
+        for copy in card["copies"]:  # type: ignore[attr-defined]
+            # The words that differ from the paper's own text: what a not-same decision weighs.
+            copy["diff"] = [list(op) for op in diff_words(str(card["text"]), str(copy["text"]))[0]]
         return card
 
     @staticmethod

@@ -143,11 +143,17 @@
       var copies = el("details", "copies");
       copies.open = true;
       copies.appendChild(el("summary", "", card.copies.length + (card.copies.length === 1 ? " other copy" : " other copies")
-                                           + " joined as this paper"));
+                                           + " joined as this paper (words only in the copy in green, only above struck out)"));
       card.copies.forEach(function (c) {
         var row = el("div", "copy");
         row.appendChild(el("p", "meta", c.list + ":" + c.line + " · " + c.fingerprint));
-        row.appendChild(el("p", "copy-text", c.text));
+        var text = el("p", "copy-text");
+        (c.diff || [["=", c.text]]).forEach(function (part, n) {
+          if (n) text.appendChild(document.createTextNode(" "));
+          var tag = { "-": "del", "+": "ins" }[part[0]];
+          text.appendChild(tag ? el(tag, "", part[1]) : document.createTextNode(part[1]));
+        });
+        row.appendChild(text);
         var split = el("button", "not-same", "Not the same paper");
         split.type = "button";
         split.title = "paperlist not-same " + card.fingerprint + " " + c.fingerprint;
