@@ -39,3 +39,20 @@ class SummaryTest(unittest.TestCase):
         texts = ["the data loading pipeline and data loading", "data loading of the cluster", "a cluster"]
         sets, defined = term_counts(texts)[:2]
         self.assertEqual([(t.term, t.papers) for t in rank_terms(sets, defined)], [("data loading", 2), ("cluster", 2)])
+
+
+class ManyListsTest(unittest.TestCase):
+    def test_the_text_view_shows_fifty_lists_and_counts_the_rest(self):
+        from tests.helpers import TempDir, run_cli
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        for n in range(60):
+            tmp.write(f"l{n:02d}.txt", f"Related papers: Seed {n}\n\nSnippet {n} of its own, long enough to count…\n")
+        code, out, _ = run_cli("summarize", str(tmp.path), "--tags", "builtin")
+        self.assertEqual(code, 0)
+        self.assertIn("Seed 49", out)
+        self.assertNotIn("Seed 50", out)
+        self.assertIn("... and 10 more lists (--format json or csv lists every one)", out)
+        self.assertTrue(out.startswith("60 lists, 60 snippets, 60 papers"))
+        code, out, _ = run_cli("summarize", str(tmp.path), "--tags", "builtin", "--format", "csv")
+        self.assertIn("Seed 59", out)

@@ -62,7 +62,7 @@ def _list_rows(summary: Summary, style: Style) -> list[str]:
         return f"{cells[0].rjust(widths[0])}  {title.ljust(title_width)}{right}".rstrip()
 
     lines = [style.paint(row([header[0]] + header[2:], "SEED TITLE"), "head")]
-    for cells, s in zip(numbers, summary.lists):
+    for cells, s in zip(numbers[:LIST_ROWS], summary.lists):
         title_lines = wrap(terminal_safe(s.seed_title or "(no seed title)"), title_width)
         lines.append(row(cells, title_lines[0]))
         lines += [lead + line for line in title_lines[1:]]
@@ -72,6 +72,9 @@ def _list_rows(summary: Summary, style: Style) -> list[str]:
         if s.distinctive:
             lines += [lead + line for line in wrap("distinctive: " + terminal_safe(", ".join(s.distinctive)),
                                                    style.width - len(lead))]
+    more = len(summary.lists) - LIST_ROWS
+    if more > 0:  # a screenful a list: years of alerts as lists would print for pages and pages
+        lines += wrap(f"... and {more:,} more lists (--format json or csv lists every one)", style.width)
     return lines
 
 
@@ -91,6 +94,7 @@ def _tag_lines(summary: Summary, style: Style) -> list[str]:
     return lines
 
 
+LIST_ROWS = 50  # lists the text view shows one by one; the totals, tags and overlap count them all
 SHORT_TITLE = 36  # columns of a seed title where a line names two lists
 
 
