@@ -112,6 +112,22 @@ class BrowserTest(ChromiumCase):
         self.assertGreater(page.locator("#paper mark.for").count(), 0)
         self.assertEqual(page.locator("#paper script, #paper img").count(), 0)
 
+    def test_text_from_inputs_is_shown_as_text(self):
+        hostile = ('<img src=x onerror="document.body.dataset.owned=1"> and <script>document.body.dataset.owned=2'
+                   '</script> in a snippet long enough to be a real abstract about injection and escaping…')
+        self.serve([hostile, "An ordinary second paper about compilers and kernels, long enough to count…"])
+        page = self.tab()
+        dialogs = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        for _ in range(2):
+            if "onerror" in page.inner_text("#paper"):
+                break
+            self.press(page, "n")
+        self.assertIn('<img src=x onerror="document.body.dataset.owned=1">', page.inner_text("#paper"))
+        self.assertEqual(page.locator("#paper img, #paper script").count(), 0)
+        self.assertIsNone(page.get_attribute("body", "data-owned"))
+        self.assertEqual(dialogs, [])
+
     def test_a_page_of_another_site_cannot_decide(self):
         self.serve()
         page = self.tab()
