@@ -78,6 +78,25 @@ class TriageTest(unittest.TestCase):
                                                 "later decision stands (nothing changed)")
         self.assertEqual(self.triage.paper(self.ref(COPPER[1]))["mark"], "want")
 
+    def test_the_history_offers_to_take_back_each_mark_that_still_stands(self):
+        self.triage.decide(self.ref(COPPER[0]), "read")
+        self.triage.decide(self.ref(COPPER[0]), "skip")
+        self.triage.decide(self.ref(COPPER[0]), "skip")
+        run_cli("mark", "clear", self.ref(COPPER[0]), "--db", self.db)
+        events = [e for e in self.triage.history()["events"] if e["action"] == "mark"]
+        self.assertEqual([(e["detail"], e.get("undo")) for e in events], [
+            (f"{self.ref(COPPER[0])} mark cleared (was skip)", {"paper": self.ref(COPPER[0]), "mark": "skip",
+                                                                "expect": None}),
+            (f"{self.ref(COPPER[0])} marked skip (already)", None),
+            (f"{self.ref(COPPER[0])} marked skip (was read)", {"paper": self.ref(COPPER[0]), "mark": "read",
+                                                               "expect": "skip"}),
+            (f"{self.ref(COPPER[0])} marked read", {"paper": self.ref(COPPER[0]), "mark": None, "expect": "read"})])
+        undo = events[0]["undo"]  # the terminal's clear, taken back from the page
+        self.triage.decide(undo["paper"], undo["mark"], undo["expect"])
+        self.assertEqual(self.triage.paper(self.ref(COPPER[0]))["mark"], "skip")
+        with self.assertRaises(PageError):  # an older line no longer stands: refused
+            self.triage.decide(events[3]["undo"]["paper"], None, events[3]["undo"]["expect"])
+
     def test_a_mark_made_in_a_terminal_is_seen_before_the_next_paper_is_chosen(self):
         run_cli("mark", "skip", self.ref(COPPER[0]), "--db", self.db)
         state = self.triage.state(upcoming=True)

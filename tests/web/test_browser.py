@@ -98,6 +98,13 @@ class BrowserTest(ChromiumCase):
         page.click('button[data-action="later"]')
         page.wait_for_selector(IDLE)
         self.assertEqual(stored_marks(self.db), {shown: "later"})
+        # The history lists every decision, and takes one back from there.
+        page.click("a[data-view=history]")
+        page.wait_for_selector(IDLE)
+        self.assertIn(f"{shown} marked later", " ".join(page.locator("#history li").first.inner_text().split()))
+        page.locator("#history button.undo-mark").first.click()
+        page.wait_for_selector(IDLE)
+        self.assertEqual(stored_marks(self.db), {})
 
     def test_next_and_previous_move_without_deciding_and_the_page_reads_the_collection(self):
         self.serve()

@@ -32,7 +32,9 @@ class Marked:
     def done(self) -> str:
         if self.after is None:
             return f"mark cleared (was {self.before})" if self.before else "had no mark"
-        return f"marked {self.after}" + (f" (was {self.before})" if self.before and self.before != self.after else "")
+        if self.before == self.after:
+            return f"marked {self.after} (already)"  # said, so that the history tells what an undo restores
+        return f"marked {self.after}" + (f" (was {self.before})" if self.before else "")
 
 
 def resolve(store: Store, refs: tuple[str, ...]) -> list[int]:

@@ -24,6 +24,9 @@ from paperlist.reports.desk import Desk
 from paperlist.reports.triage import rank_papers
 
 ID_RE = re.compile(r"^p([0-9]{1,18})$")
+# A mark's line of history, as decisions.Marked.done writes it: "p41 marked want (was read)", "p41 mark cleared
+# (was skip)", "p41 marked want".
+_MARKED_RE = re.compile(r"^(p[0-9]+) (?:marked (\w+)(?: \(was (\w+)\))?|mark cleared \(was (\w+)\))$")  # not "(already)"
 SHOWN = 3  # papers sent whole with every state: the one shown and the next ones, ready to show at once
 UPCOMING = 100  # papers the list view shows, best first
 EXPORTS = {"ris": ("application/x-research-info-systems", "ris"), "bibtex": ("application/x-bibtex", "bib"),
@@ -117,11 +120,20 @@ class Triage:
             return {"mark": mark, "papers": [self._row(desk, p) for p in desk.decided(mark)]}
 
     def history(self, limit: int = 200) -> dict[str, object]:
-        """The collection's history, newest first: the lines ``paperlist db log`` prints."""
+        """The collection's history, newest first: the lines ``paperlist db log`` prints; each mark also as the
+        paper, its mark before and after, so that the page can offer to take it back."""
         with self._lock:
             events = self.store.events()
-        return {"events": [{"at": at.replace("T", " ")[:19], "action": action, "detail": detail}
-                           for at, action, detail in reversed(events[-limit:])], "total": len(events)}
+        shown = []
+        for at, action, detail in reversed(events[-limit:]):
+            event: dict[str, object] = {"at": at.replace("T", " ")[:19], "action": action, "detail": detail}
+            found = _MARKED_RE.match(detail) if action == "mark" else None
+            if found:
+                after = found.group(2)
+                event["undo"] = {"paper": found.group(1), "mark": found.group(3) or found.group(4) or None,
+                                 "expect": after}
+            shown.append(event)
+        return {"events": shown, "total": len(events)}
 
     def export(self, fmt: str, mark: str) -> tuple[str, str, str]:
         """The papers marked ``mark`` in RIS, BibTeX or CSV, by the writers of ``triage --format``: the file's

@@ -288,6 +288,26 @@
         li.appendChild(el("span", "when", e.at));
         li.appendChild(el("span", "action", e.action));
         li.appendChild(el("span", "", e.detail));
+        if (e.undo) {  // a mark, from this page, another tab or a terminal: taken back only if it still stands
+          var back = el("button", "undo-mark", "undo");
+          back.type = "button";
+          back.title = e.undo.mark ? "mark " + e.undo.paper + " " + e.undo.mark + " again" : "clear the mark of " + e.undo.paper;
+          back.addEventListener("click", function () {
+            later(function () {
+              var entry = { op: "undo", paper: e.undo.paper, mark: e.undo.mark, expect: e.undo.expect };
+              done.push(entry);
+              return request("POST", "/api/decide", { paper: e.undo.paper, mark: e.undo.mark, expect: e.undo.expect,
+                                                       passed: passed })
+                .then(function (answer) {
+                  entry.ok = true;
+                  showState(answer.state);
+                  say("undone: " + e.undo.paper + " " + answer.decided.done);
+                  return loadHistory();
+                }, function (error) { entry.ok = false; entry.error = error.message; throw error; });
+            });
+          });
+          li.appendChild(back);
+        }
         list.appendChild(li);
       });
       if (!answer.events.length) list.appendChild(el("li", "muted", "nothing recorded yet"));
