@@ -117,6 +117,14 @@ class TriageTest(unittest.TestCase):
         code, out, _ = run_cli("triage", "--db", self.db)
         self.assertIn("later", out)
 
+    def test_an_add_or_a_remove_in_a_terminal_is_seen_at_the_next_request(self):
+        more = self.tmp.write("more.txt", "Related papers: More\n\nA new paper about copper transport proteins in the "
+                                          "liver of patients with Wilson disease…\n")
+        run_cli("add", more, "--db", self.db)
+        self.assertEqual(self.triage.state()["counts"]["papers"], 9)
+        run_cli("remove", more, "--db", self.db)
+        self.assertEqual(self.triage.state()["counts"]["papers"], 8)
+
     def test_passed_papers_wait_until_the_rest_is_seen(self):
         upcoming = [r["id"] for r in self.triage.state(upcoming=True)["upcoming"]]
         state = self.triage.state([int(upcoming[0][1:]), int(upcoming[1][1:])], upcoming=True)
