@@ -34,7 +34,7 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
             if said is None:
                 raise
             raise UsageError(said) from None
-        counts = triage.desk.counts() if triage.desk else {"papers": 0, "undecided": 0}
+        counts = triage.desk.counts()  # type: ignore[union-attr]  # built by Triage()
         try:
             server = TriageServer(triage, secrets.token_urlsafe(24), options.keys, options.port,
                                   lambda line: context.stderr.write(f"paperlist: {terminal_safe(line)}\n"))

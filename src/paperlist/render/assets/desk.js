@@ -322,10 +322,8 @@
   }
 
   // -- keys and buttons -----------------------------------------------------------------------------------------
-  function keyName(action) {
-    var k = config.keys[action][0];
-    return { ArrowRight: "→", ArrowLeft: "←" }[k] || k;
-  }
+  function label(key) { return { ArrowRight: "→", ArrowLeft: "←", ArrowUp: "↑", ArrowDown: "↓", " ": "space" }[key] || key; }
+  function keyName(action) { return label(config.keys[action][0]); }
   function act(action) {
     if (config.marks.indexOf(action) >= 0) {
       if (view !== "paper") show("paper");
@@ -366,7 +364,7 @@
   var keys = $("keys");
   Object.keys(config.keys).forEach(function (action) {
     var li = el("li");
-    li.appendChild(el("kbd", "", config.keys[action].map(function (k) { return { ArrowRight: "→", ArrowLeft: "←" }[k] || k; }).join(" / ")));
+    li.appendChild(el("kbd", "", config.keys[action].map(label).join(" / ")));
     li.appendChild(document.createTextNode(" " + action + ": " + config.what[action]));
     keys.appendChild(li);
   });
