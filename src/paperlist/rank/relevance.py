@@ -69,9 +69,9 @@ class Learner:
         rejected, relevant = sums
         common = self._common
         like0, like1, stale = self._like[0], self._like[1], self._stale
-        for doc, (terms, weights) in enumerate(self.vectors.docs):
+        for doc, (ids, weights) in enumerate(self.vectors.docs):
             plain = near = far = 0.0
-            for term, weight in zip(terms, weights):
+            for term, weight in zip(ids, weights):
                 plain += weight * relevant[term]
                 if common[term]:
                     far += weight * rejected[term]
