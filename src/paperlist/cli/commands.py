@@ -137,8 +137,7 @@ def run_report(options: ReportOptions, context: Context) -> Outcome:
                         highlighted, [x for x in g.grouping.groups if x.tier == "duplicate"], marks,
                         len(g.grouping.papers) - len(papers), collection=g.marks is not None,
                         against={e.paper.id: order.against(e.paper.id) for e in entries} if order.learned else {},
-                        alerts={rl.path: {**({None: rl.date} if rl.date and not rl.sent else {}), **dict(rl.sent)}
-                                for rl in g.loaded.lists if rl.source == "email"})
+                        alerts={rl.path: dict(rl.sent) for rl in g.loaded.lists if rl.source == "email"})
     return g.status, render_report(report)
 
 

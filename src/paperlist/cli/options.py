@@ -256,7 +256,7 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
 def _kept_files(db: str | None, rules: str | None, decisions: str | None) -> tuple[tuple[str, str], ...]:
     """The collection (with SQLite's files beside it), the tag rules file and the decisions file, where given."""
     kept = [(db + suffix, "the collection") for suffix in ("", "-wal", "-shm", "-journal")] if db else []
-    if rules and rules != "auto":
+    if rules and rules not in ("auto", "builtin"):
         kept.append((rules, "the tag rules file"))
     if decisions:
         kept.append((decisions, "the decisions file"))

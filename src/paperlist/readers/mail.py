@@ -213,7 +213,8 @@ def parse_message(data: bytes, path: str, line: int = 1) -> ReadingList | None:
     records = [(line, *_record(item)) for item in items]
     records = [(n, text, record) for n, text, record in records if text]
     found = list_from_records(records, path, seed or None, "email", warnings, kind or "alert")
-    return replace(found, date=_sent(message)) if message.get("Date") else found
+    day = _sent(message) if message.get("Date") else None
+    return replace(found, date=day, sent=((line, day),)) if day else found
 
 
 def _sent(message: email.message.Message) -> str | None:
@@ -239,6 +240,7 @@ def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: boo
     subscriptions are ten lists, however many weeks they ran. ``per_message``: one list per e-mail, as
     ``PATH#N``. Messages that are not Scholar alerts are skipped with one warning giving their count."""
     lists: list[ReadingList] = []
+    # A subscription's first message, its snippets, warnings and days so far, in the order subscriptions appear.
     merged: dict[tuple[str | None, str | None], tuple[ReadingList, list, list, list]] = {}
     skipped, number = 0, 0
     for number, (line, message) in enumerate(messages, 1):
@@ -249,20 +251,13 @@ def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: boo
         elif single or per_message:
             lists.append(parsed)
         else:
-            key = (parsed.seed_title, parsed.kind)
-            if key not in merged:
-                merged[key] = (parsed, [], [], [])
-                lists.append(parsed)  # a place holder, in the order subscriptions first appear
-            first, snippets, warnings, sent = merged[key]
+            first, snippets, warnings, sent = merged.setdefault((parsed.seed_title, parsed.kind), (parsed, [], [], []))
             snippets += [replace(s, path=first.path, index=len(snippets) + k + 1) for k, s in enumerate(parsed.snippets)]
             warnings += [replace(w, path=first.path) for w in parsed.warnings]
-            if parsed.date:
-                sent.append((line, parsed.date))
-    if merged:
-        whole = {id(first): replace(first, snippets=tuple(snippets), warnings=tuple(warnings), sent=tuple(sent),
-                                    date=max((day for _, day in sent), default=None))
-                 for first, snippets, warnings, sent in merged.values()}
-        lists = [whole.get(id(rl), rl) for rl in lists]
+            sent += parsed.sent
+    lists += [replace(first, snippets=tuple(snippets), warnings=tuple(warnings), sent=tuple(sent),
+                      date=max((day for _, day in sent), default=None))
+              for first, snippets, warnings, sent in merged.values()]
     warnings = []
     if not number:
         warnings.append(Diagnostic(path, None, "no messages found (an mbox starts each message with 'From ')"))

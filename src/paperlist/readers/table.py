@@ -47,14 +47,8 @@ MAX_ROW_LINES = 200  # no export wraps one record over more lines: past this a q
 
 
 def _columns(header: list[str]) -> dict[str, int]:
-    names = [h.strip().lstrip("\ufeff").casefold() for h in header]
-    found = {}
-    for field, aliases in COLUMNS.items():
-        for alias in aliases:
-            if alias in names:
-                found[field] = names.index(alias)
-                break
-    return found
+    """Each field's best column (see ``_all_columns``)."""
+    return {field: found[0] for field, found in _all_columns(header).items()}
 
 
 def _all_columns(header: list[str]) -> dict[str, list[int]]:
@@ -131,7 +125,7 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
 
 
 def _table(text: str, delimiter: str, path: str,
-           warnings: list[Diagnostic]) -> tuple[dict[str, int] | None, list[tuple[int, int, dict[str, str]]], int]:
+           warnings: list[Diagnostic]) -> tuple[dict[str, list[int]] | None, list[tuple[int, int, dict[str, str]]], int]:
     """The recognised columns (None for a header without a title, abstract or text column), every non-blank row
     as ``(first line, last line, values)`` and the header's last line."""
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
@@ -142,8 +136,7 @@ def _table(text: str, delimiter: str, path: str,
         if header is None:
             warnings.append(Diagnostic(path, None, "empty file"))
             return None, rows, 0
-        columns = _columns(header)
-        every = _all_columns(header)
+        columns = _all_columns(header)
         if not {"text", "title", "abstract"} & set(columns):
             warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
             return None, rows, reader.line_num
@@ -157,7 +150,7 @@ def _table(text: str, delimiter: str, path: str,
             row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
-            values = {field: _unguarded(_cell(row, at)) for field, at in every.items()}
+            values = {field: _unguarded(_cell(row, at)) for field, at in columns.items()}
             rows.append((row_start, reader.line_num, values))
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))

@@ -44,8 +44,8 @@ class HtmlReport:
     collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
     against: dict[int, tuple[str, ...]] = field(default_factory=dict)  # paper id -> terms that count against it
     # An alert e-mail's (or subscription's) list path -> the day each of its messages was sent, by the line the
-    # message starts on (a list of one e-mail: under None).
-    alerts: dict[str, dict[int | None, str]] = field(default_factory=dict)
+    # message starts on.
+    alerts: dict[str, dict[int, str]] = field(default_factory=dict)
 
 
 def h(text: object) -> str:
@@ -140,23 +140,6 @@ def _topics(report: HtmlReport) -> str:
                    'apart from nothing:</p>')
         out += [_tag_row(tag, tags[tag], tags[tag], report) for tag in tags if tag in broad]
     return "".join(out) + "</div></section>"
-
-
-def overlap_order(paths: Sequence[str], shared: dict[tuple[str, str], int]) -> list[str]:
-    """Lists ordered so that those sharing papers sit together: greedy, each next list the one sharing most
-    with the last placed (ties by input order), starting from the list sharing most in all."""
-    def share(a: str, b: str) -> int:
-        return shared.get((a, b), shared.get((b, a), 0))
-    left = list(paths)
-    if not left:
-        return []
-    order = [max(left, key=lambda a: (sum(share(a, b) for b in left if b != a), -left.index(a)))]
-    left.remove(order[0])
-    while left:
-        nxt = max(left, key=lambda b: (share(order[-1], b), sum(share(a, b) for a in order), -left.index(b)))
-        order.append(nxt)
-        left.remove(nxt)
-    return order
 
 
 def _heatmap(report: HtmlReport) -> str:
@@ -338,8 +321,7 @@ def _place(path: str, line: int, report: HtmlReport) -> str:
     """Where a copy was found: a file and line, or for an alert e-mail (whose lines say nothing) the alert and
     the day it was sent."""
     if path in report.alerts:
-        days = report.alerts[path]
-        sent = days.get(line) or days.get(None)
+        sent = report.alerts[path].get(line)
         return f"the alert “{report.titles.get(path) or report.names.get(path, path)}”" + (f" of {sent}" if sent else "")
     return f"{report.names.get(path, path)}:{line}"
 

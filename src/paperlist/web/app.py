@@ -20,7 +20,7 @@ from paperlist.model import MARKS, paper_ref
 from paperlist.render.textfmt import Style, safe_url
 from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
 from paperlist.render.worddiff import diff_words
-from paperlist.reports.desk import Desk
+from paperlist.reports.desk import LATER, Desk
 from paperlist.reports.triage import rank_papers
 
 ID_RE = re.compile(r"^p([0-9]{1,18})$")
@@ -94,7 +94,7 @@ class Triage:
             return self._state(self._fresh(), passed, upcoming)
 
     def _state(self, desk: Desk, passed: Sequence[int], upcoming: bool = False) -> dict[str, object]:
-        held = [p for p in passed if p in desk.papers and desk.marks.get(p) in (None, "later")]
+        held = [p for p in passed if p in desk.papers and desk.marks.get(p) in (None, LATER)]
         queue = desk.queue(UPCOMING if upcoming else SHOWN, held)
         state = {"counts": desk.counts(), "rule": desk.rule, "learned": desk.learned,
                  "cards": [self._card(desk, p) for p in queue[:SHOWN]], "passed": len(held)}
