@@ -118,17 +118,17 @@ class Store:
             if not read_only or not _disk_trouble(exc):
                 raise StoreError(describe_failure(path, exc)) from None
             try:
-                self.db.close()
                 self._connect(path, True)
             except sqlite3.Error as again:
                 raise StoreError(describe_failure(path, again)) from None
 
     def _connect(self, path: str, as_reader: bool) -> None:
+        """Open ``self.db`` (as a reader: read-only) and the collection in it; a failure leaves nothing open."""
+        # check_same_thread: a first `add` writes rows from a second thread while the first one groups.
+        target, uri = (_read_only_uri(path), True) if as_reader else (path, False)
+        self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
+                                  uri=uri)
         try:
-            # check_same_thread: a first `add` writes rows from a second thread while the first one groups.
-            target, uri = (_read_only_uri(path), True) if as_reader else (path, False)
-            self.db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False,
-                                      uri=uri)
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             deadline = time.monotonic() + BUSY_MS / 1000
             while True:
@@ -144,8 +144,7 @@ class Store:
                         self.db.execute("ROLLBACK")
                     time.sleep(0.02)
         except sqlite3.Error:
-            if not hasattr(self, "db"):
-                self.db = sqlite3.connect(":memory:")  # something to close
+            self.db.close()
             raise
 
     def _open(self) -> None:

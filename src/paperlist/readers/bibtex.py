@@ -153,8 +153,8 @@ def _record(fields: dict[str, str], kind: str, key: str | None) -> tuple[str | N
     date = _DATE_YEAR_RE.match(field("date") or "")  # biblatex: "2010-01", "-2010-01~" (2010 BCE, circa)
     year = field("year") or (date.group() if date else None)
     def verbatim(name: str) -> str | None:  # DOIs and URLs as written: no TeX, "--" stays two hyphens
-        value = fields.get(name)
-        return "".join(value.replace("{", "").replace("}", "").split()) or None if value is not None else None
+        value = "".join(fields.get(name, "").replace("{", "").replace("}", "").split())
+        return value or None
     doi = clean_doi(verbatim("doi"))
     url = verbatim("url") or (f"https://doi.org/{doi}" if doi else None)
     venue = field("journal") or field("booktitle")
