@@ -535,6 +535,11 @@ class Store:
         """One line of the collection's history (``db log``), in the transaction of the change it tells."""
         self.db.execute("INSERT INTO events (at, action, detail) VALUES (?, ?, ?)", (_now(), action, detail))
 
+    def data_version(self) -> int:
+        """SQLite's count of commits made by other connections to this file: the same number means no other
+        process changed anything (this connection's own writes do not move it)."""
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
     def structure_version(self) -> int:
         """A number that changes with every change but a mark (an add, a removal, a not-same): what a view of the
         papers held in memory checks before it trusts itself."""

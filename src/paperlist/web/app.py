@@ -67,13 +67,18 @@ class Triage:
         self.tag = tag
         self._lock = threading.Lock()
         self._version = -1
+        self._seen: int | None = None  # the data_version the desk's marks were last read at; None: read them
         self.desk: Desk | None = None
         with self._lock:
             self._fresh()
 
     def _fresh(self) -> Desk:
-        """The desk as the collection is now: rebuilt after an add, a removal or a not-same, else its marks synced."""
+        """The desk as the collection is now: rebuilt after an add, a removal or a not-same, else its marks synced;
+        untouched while no other process committed anything and this one wrote nothing since."""
         store = self.store
+        seen = store.data_version()
+        if self.desk is not None and seen == self._seen:
+            return self.desk
         with store.snapshot():
             version = store.structure_version()
             if self.desk is None or version != self._version:
@@ -85,6 +90,7 @@ class Triage:
                 self.desk, self._version = desk, version
             else:
                 self.desk.sync(marks_by_paper(store.marks(), self.desk.paper_of))
+        self._seen = seen
         return self.desk
 
     # -- what the page reads (GET: nothing changes) -------------------------------------------------------
@@ -163,12 +169,20 @@ class Triage:
         if expect is not False and expect is not None and expect not in MARKS:
             raise PageError(400, f"expect: expected one of {', '.join(MARKS)}, or null")
         with self._lock:
+            current = self.desk is not None and self.store.data_version() == self._seen
             try:
                 done = mark_papers(self.store, (paper_ref(number),), mark, expect)  # type: ignore[arg-type]
             except DecisionError as exc:
                 raise PageError(409, str(exc)) from None
             except Exception as exc:
                 self._unavailable(exc)
+            if current and all(d.paper in self.desk.papers for d in done):  # type: ignore[union-attr]
+                # Nothing else changed before it: the desk takes this decision as it is, without reading every
+                # mark again (a change another process makes meanwhile moves data_version: read at the next call).
+                for decided in done:
+                    self.desk.set_mark(decided.paper, decided.after)  # type: ignore[union-attr]
+            else:
+                self._seen = None  # this connection's own write: data_version does not tell it
             desk = self._fresh()
             decided = done[0]
             return {"decided": {"paper": paper_ref(decided.paper), "before": decided.before, "after": decided.after,
@@ -188,6 +202,7 @@ class Triage:
                 raise PageError(409, str(exc)) from None
             except Exception as exc:
                 self._unavailable(exc)
+            self._seen = None
             desk = self._fresh()
             return {"pairs": pairs, "undo": undo, "state": self._state(desk, passed)}
 
