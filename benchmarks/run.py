@@ -19,6 +19,7 @@ import importlib.util
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,19 +48,19 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
 CONSOLE_SCRIPT = "import sys; from paperlist.cli.main import main; sys.exit(main())"
 
 
-def start_up(py: str, runs: int) -> dict[str, float]:
-    """Fastest wall seconds of `python -c pass` and of a small summarize, run in turns (start-up is a few
-    milliseconds, and this machine's speed drifts over a minute)."""
+def start_up(py: str, runs: int) -> dict[str, tuple[float, float]]:
+    """Median and fastest wall seconds of `python -c pass` and of a small summarize, run in turns (start-up is a
+    few milliseconds, and this machine's speed drifts over a minute)."""
     commands = {"python -c pass": [py, "-c", "pass"],
                 "paperlist": [py, "-c", CONSOLE_SCRIPT, "summarize", "examples", "-q"],
                 "python -m paperlist": [py, "-m", "paperlist", "summarize", "examples", "-q"]}
-    best = dict.fromkeys(commands, float("inf"))
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, argv in commands.items():
             started = time.perf_counter()
             subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, cwd=ROOT, check=True)
-            best[name] = min(best[name], time.perf_counter() - started)
-    return best
+            times[name].append(time.perf_counter() - started)
+    return {name: (statistics.median(found), min(found)) for name, found in times.items()}
 
 
 def brute_force(folder: str) -> list[str]:
@@ -108,9 +109,10 @@ def main() -> None:
     if not HAS_DATASKETCH:
         print("datasketch is not installed in this Python: MinHash LSH is skipped (`pip install datasketch`)")
     starts = start_up(py, args.runs)
-    empty = starts["python -c pass"]
-    print("\nsummarize examples/ (fastest of", args.runs, "runs, in turns): " + ", ".join(
-        f"{name} {seconds * 1000:.1f} ms = {seconds / empty:.2f}x" for name, seconds in starts.items()) + "\n")
+    empty = starts["python -c pass"][0]
+    print("\nsummarize examples/ (median and fastest of", args.runs, "runs, in turns): " + ", ".join(
+        f"{name} {median * 1000:.1f} ms ({fastest * 1000:.1f} ms) = {median / empty:.2f}x"
+        for name, (median, fastest) in starts.items()) + "\n")
     print("| corpus | snippets | command | seconds | peak MB | x floor | growth per 10x | precision | recall |")
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     ratios = []

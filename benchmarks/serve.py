@@ -126,7 +126,7 @@ def main() -> None:
                         help="start from N papers already decided (a third want or read, two thirds skip)")
     args = parser.parse_args()
     from paperlist.collection.store import Store
-    from paperlist.render.desk import DEFAULT_KEYS
+    from paperlist.render.keys import DEFAULT_KEYS
     from paperlist.tagging.tags import TagMatcher, builtin_rules
     from paperlist.web.app import Triage
     from paperlist.web.server import TriageServer

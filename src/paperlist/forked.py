@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import tempfile
 import threading
 from array import array
 from collections.abc import Callable, Iterator
@@ -24,6 +23,8 @@ def compute_aside(compute: Callable[[], array], started: Callable[[int], object]
     if not can_fork():
         result = compute()
         return lambda: result
+    import tempfile  # only a run that forks needs it, and it costs a short run about 5 ms
+
     out = tempfile.TemporaryFile()
     status = 1
     # Blocked across the fork: a signal must not run the parent's Python handlers in the child, which

@@ -171,7 +171,7 @@ class TriageTest(unittest.TestCase):
 
 class DocumentedKeysTest(unittest.TestCase):
     def test_the_keys_docs_serve_md_lists_are_the_pages_defaults(self):
-        from paperlist.render.desk import DEFAULT_KEYS, parse_keys
+        from paperlist.render.keys import DEFAULT_KEYS, parse_keys
         from tests.helpers import ROOT
         rows = re.findall(r"^\| (`[^|]+) \| (\w+)", (ROOT / "docs" / "serve.md").read_text(encoding="utf-8"), re.M)
         documented = {action: [k.replace("→", "ArrowRight").replace("←", "ArrowLeft") for k in re.findall(r"`([^`]+)`", keys)]

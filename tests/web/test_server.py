@@ -15,7 +15,7 @@ from paperlist.collection.store import Store
 from paperlist.tagging.tags import TagMatcher, builtin_rules
 from paperlist.web.app import Triage
 from paperlist.web.server import NO_TOKEN, TriageServer
-from paperlist.render.desk import DEFAULT_KEYS
+from paperlist.render.keys import DEFAULT_KEYS
 from tests.helpers import TempDir, run_cli
 from tests.web.test_app import collection
 

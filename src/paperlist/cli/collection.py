@@ -8,18 +8,9 @@ from dataclasses import replace
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import CollectionOptions
-from paperlist.cli.pipeline import (
-    DAMAGE,
-    Context,
-    Gathered,
-    active_rules,
-    check_tags,
-    damaged,
-    group,
-    load,
-    open_store,
-    reading_list,
-)
+from paperlist.cli.pipeline import Context, Gathered, active_rules, check_tags, group, load
+from paperlist.cli.ranked import reading_list
+from paperlist.cli.stored import DAMAGE, damaged, open_store
 from paperlist.collection.adding import AddReport, Collection
 from paperlist.collection.decisions import FINGERPRINT_RE, DecisionError, mark_papers, not_same
 from paperlist.collection.store import Store

@@ -18,7 +18,7 @@ from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageErr
 from paperlist.cli.options import options_from
 from paperlist.cli.pipeline import Context
 from paperlist.cli.writing import write_whole
-from paperlist.collection.store import StoreError
+from paperlist.collection.errors import StoreError
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import Style
 

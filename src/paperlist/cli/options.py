@@ -12,7 +12,7 @@ from paperlist.cli.errors import UsageError
 from paperlist.inputs.files import InputError, read_capped, without_utf8_bom
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
 from paperlist.model import KIND_ORDER
-from paperlist.render.desk import KeysError, parse_keys
+from paperlist.render.keys import KeysError, parse_keys
 
 DEFAULT_DB = "paperlist.db"
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")

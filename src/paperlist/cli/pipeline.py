@@ -4,24 +4,19 @@ from __future__ import annotations
 
 import difflib
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import Grouping as GroupingOptions
-from paperlist.cli.options import Inputs, Selection, read_option_file
-from paperlist.collection.store import Store, StoreError, StoreOutdated
-from paperlist.collection.views import paper_mark, stored_grouping, tagged_lists, unmarked_papers
+from paperlist.cli.options import Inputs, ReportOptions, read_option_file
 from paperlist.inputs.load import Loaded, Progress, load_lists
 from paperlist.match.dupes import search_duplicates
 from paperlist.match.papers import Grouping, group_papers
 from paperlist.model import Diagnostic, Paper, Snippet
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style, plural
-from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
-from paperlist.reports.triage import Relevance, rank_papers, relevance
 from paperlist.tagging.apply import retag, tag_text
 from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
 from paperlist.tagging.topics import collection_field, suggest_rules
@@ -64,22 +59,6 @@ def check_tags(names: tuple[str, ...], rules: dict[str, list[str]]) -> None:
             near = near or difflib.get_close_matches(name, list(rules), 1, 0.7)
             hint = f"did you mean '{near[0]}'? " if len(near) == 1 else ""
             raise UsageError(f"unknown tag '{name}' ({hint}list the tags with 'paperlist tags')")
-
-
-def open_store(path: str, create: bool, read_only: bool = False, trial: bool = False) -> Store:
-    """The collection at ``path``; ``read_only`` commands never write it; a ``trial`` (``new``) that cannot
-    write it works on a copy in memory."""
-    try:
-        if trial and os.path.exists(path) and not os.access(path, os.W_OK):
-            return Store.copy_of(path)
-        try:
-            return Store(path, create=create, read_only=read_only)
-        except StoreOutdated:
-            # An older collection is upgraded once (as any command that opens it would), or read from an
-            # upgraded copy in memory where the file cannot be written.
-            return Store(path, create=False) if os.access(path, os.W_OK) else Store.copy_of(path)
-    except StoreError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def report_loaded(loaded: Loaded, strict: bool, stderr: TextIO) -> int:
@@ -139,28 +118,6 @@ def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Co
                                           grouping.min_words, grouping.not_duplicates, jobs=inputs.jobs)
     status = report_unchecked(unchecked, loaded, inputs.strict, context.stderr) if unchecked else EXIT_OK
     return group_papers(loaded.lists, groups), status
-
-
-# What reading a collection whose rows were changed by hand raises, before any SQL error could say so.
-DAMAGE = (TypeError, KeyError, ValueError, AttributeError, IndexError)
-
-
-def damaged(path: str, exc: BaseException) -> UsageError:
-    """One line for a collection whose content no command can read: the damage, and the check that finds it."""
-    return UsageError(f"{path}: a damaged collection ({type(exc).__name__}: {' '.join(str(exc).split())[:80]}); "
-                      f"run 'paperlist db check --db {path}'")
-
-
-def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
-    """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
-    with open_store(path, create=False, read_only=True) as store:
-        try:
-            lists = tagged_lists(store, matcher.tag)
-            papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
-        except DAMAGE as exc:
-            raise damaged(path, exc) from None
-        marks = store.marks()
-    return Loaded(lists=lists), papers, marks
 
 
 def topic_texts(papers: list[Paper]) -> list[str]:
@@ -254,36 +211,41 @@ class Gathered:
     def seeds(self) -> dict[str, str | None]:
         return {rl.path: rl.seed_title for rl in self.loaded.lists}
 
-    def order(self, marks: dict[int, str]) -> Relevance:
-        """How every ranked view orders these papers: by the model learnt from ``marks`` (paper id -> mark), or
-        before any mark by lists, seed titles and year."""
-        return relevance(self.grouping.papers, marks, self.seeds, self.marks is not None)
 
 
-def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Style, papers: list[Paper] | None = None,
-                 notes: dict[int, str] | None = None, ids: dict[int, int | None] | None = None,
-                 headline: str | None = None) -> str:
-    """The ranked reading list of ``papers`` (default: every paper a mark does not hide) in ``fmt``.
+def gather(options: ReportOptions, context: Context) -> Gathered:
+    """The inputs (PATHs, or a whole collection) read, tagged and grouped into papers, once for the command."""
+    rules = active_rules(options.rules)
+    # dupes shows no tags: tagging every snippet would be wasted work.
+    matcher = TagMatcher({} if options.command == "dupes" else rules)
+    selection = options.selection
+    if options.rules != AUTO:
+        check_tags(selection.focus + selection.tag + selection.exclude_tag, rules)
+    marks = None
+    if options.db:
+        if options.inputs.paths:
+            raise UsageError("give PATHs or --db, not both (add the PATHs to the collection with 'paperlist add')")
+        from paperlist.cli.stored import collection_grouping  # SQLite, only for a collection
 
-    A collection's view (``gathered.marks`` known) shows lasting ids (``ids``, default: the papers' own) and
-    each paper's mark, puts papers marked want first and counts those it hides.
-    """
-    grouping = gathered.grouping
-    marks: dict[int, str] = {}
-    pinned: frozenset[int] = frozenset()
-    hidden = 0
-    if gathered.marks is not None:
-        marks = {p.id: mark for p in grouping.papers if (mark := paper_mark(gathered.marks, p))}
-        if papers is None:
-            papers, pinned = unmarked_papers(gathered.marks, grouping.papers, selection.all_marks)
-            hidden = len(grouping.papers) - len(papers)
-        pinned = pinned or frozenset(p.id for p in papers if marks.get(p.id) == "want")
-        ids = ids if ids is not None else {p.id: p.id for p in grouping.papers}
-    papers = grouping.papers if papers is None else papers
-    order = gathered.order(marks)
-    entries = rank_papers(papers, selection.focus, selection.tag, selection.exclude_tag, selection.min_lists,
-                          selection.top, pinned, order)
-    report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, selection.focus, gathered.seeds,
-                          gathered.names, gathered.matcher, notes or {}, ids, marks, hidden, headline, order,
-                          selection.explain)
-    return TRIAGE_RENDERERS[fmt](report, style)
+        loaded, grouping, marks = collection_grouping(options.db, matcher, options.grouping)
+        status = EXIT_OK
+    else:
+        if not options.inputs.paths:
+            raise UsageError(f"{options.command} needs PATHs to read, or a collection: --db FILE (there is no "
+                             "$PAPERLIST_DB or ./paperlist.db here)")
+        loaded, status = load(options.inputs, matcher, context)
+        grouping, unchecked_status = group(loaded, options.grouping, options.inputs, context)
+        status = max(status, unchecked_status)
+    if options.rules == AUTO:
+        loaded, grouping, matcher = auto_tags(loaded, grouping)
+        if not matcher.rules:
+            note_no_topics(grouping, context.stderr, context.style.width)
+        check_tags(selection.focus + selection.tag + selection.exclude_tag, matcher.rules)
+    elif options.rules is None and options.command in ("summarize", "triage", "report") \
+            and not (selection.focus or selection.tag or selection.exclude_tag):
+        # The default fits the input: topics where the built-in rules (one field's) describe too few papers.
+        before = matcher
+        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.width)
+        if matcher is before and options.command == "summarize":
+            suggest_auto(grouping, context.stderr, context.style.width)
+    return Gathered(loaded, grouping, matcher, status, marks)

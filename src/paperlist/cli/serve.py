@@ -8,7 +8,8 @@ import threading
 
 from paperlist.cli.errors import EXIT_OK, UsageError
 from paperlist.cli.options import ServeOptions
-from paperlist.cli.pipeline import DAMAGE, Context, damaged, open_store
+from paperlist.cli.pipeline import Context
+from paperlist.cli.stored import DAMAGE, damaged, open_store
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import plural
 from paperlist.tagging.tags import TagMatcher, builtin_rules

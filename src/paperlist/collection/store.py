@@ -17,6 +17,7 @@ from paperlist.collection.keys import (
     key_number,
     opening_number,
 )
+from paperlist.collection.errors import StoreError, StoreOutdated
 from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS
 from paperlist.match.normalize import match_key
 from paperlist.model import ReadingList, Record, Snippet
@@ -41,14 +42,6 @@ def storable(text: str) -> str:
         return text
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-
-
-class StoreError(Exception):
-    """A collection that cannot be used: not a paperlist collection, corrupt, or from a newer version."""
-
-
-class StoreOutdated(StoreError):
-    """A collection of an older schema opened read-only: it must be upgraded before it can be read."""
 
 
 def describe_failure(path: str, exc: BaseException) -> str:

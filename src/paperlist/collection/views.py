@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from paperlist.collection.store import Store
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, group_papers, paper_tags, snippet_key
 from paperlist.model import Paper, ReadingList, paper_mark_of
+
+if TYPE_CHECKING:  # views are handed an open store: reading marks over PATHs needs no SQLite
+    from paperlist.collection.store import Store
 
 
 def tagged_lists(store: Store, tag: Callable[[str], tuple[str, ...]]) -> list[ReadingList]:

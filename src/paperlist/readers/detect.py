@@ -7,13 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from paperlist.model import Diagnostic, ReadingList
-from paperlist.readers.bibtex import parse_bibtex
-from paperlist.readers.endnote import parse_endnote
-from paperlist.readers.medline import parse_medline
-from paperlist.readers.ris import parse_ris
-from paperlist.readers.table import parse_jsonl, parse_table
 from paperlist.readers.text import parse_list
-from paperlist.readers.wos import parse_wos
 
 FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "csv", "tsv", "jsonl")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
@@ -88,19 +82,55 @@ _MEDLINE_RE = re.compile(rb"PMID- ?\d|OWN - \S+\r?\n(?:[A-Z][A-Z0-9 ]{1,3}- .*\r
 
 
 Reader = Callable[[bytes, str, str], tuple[list[ReadingList], list[Diagnostic]]]
-# Each format's reader, given the bytes, the decoded text (empty for BYTE_FORMATS) and the path.
+Read = tuple[list[ReadingList], list[Diagnostic]]
+
+
+# Each format's reader, given the bytes, the decoded text (empty for BYTE_FORMATS) and the path. A reader's module
+# is imported when a file of its format is read: most runs read one or two formats, and the others' imports (XML,
+# CSV and JSON, the LaTeX tables) cost a short run a tenth of its time.
+def _bibtex(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.bibtex import parse_bibtex
+    return [parse_bibtex(text, path)], []
+
+
+def _ris(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.ris import parse_ris
+    return [parse_ris(text, path)], []
+
+
+def _wos(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.wos import parse_wos
+    return [parse_wos(text, path)], []
+
+
+def _medline(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.medline import parse_medline
+    return [parse_medline(text, path)], []
+
+
+def _endnote(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.endnote import parse_endnote
+    return [parse_endnote(text, path)], []
+
+
+def _table(delimiter: str) -> Reader:
+    def read(data: bytes, text: str, path: str) -> Read:
+        from paperlist.readers.table import parse_table
+        return parse_table(text, path, delimiter), []
+    return read
+
+
+def _jsonl(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.table import parse_jsonl
+    return parse_jsonl(text, path), []
+
+
 READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": lambda data, text, path: ([parse_bibtex(text, path)], []),
-    "ris": lambda data, text, path: ([parse_ris(text, path)], []),
-    "wos": lambda data, text, path: ([parse_wos(text, path)], []),
-    "medline": lambda data, text, path: ([parse_medline(text, path)], []),
-    "endnote": lambda data, text, path: ([parse_endnote(text, path)], []),
-    "csv": lambda data, text, path: (parse_table(text, path, ","), []),
-    "tsv": lambda data, text, path: (parse_table(text, path, "\t"), []),
-    "jsonl": lambda data, text, path: (parse_jsonl(text, path), []),
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote,
+    "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl,
 }
 BYTE_FORMATS = ("email", "mbox")  # their readers decode each part by the charset it declares
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import compress
@@ -266,6 +265,8 @@ def load_rules(text: str) -> dict[str, list[str]]:
     ``mode = "extend"`` (the default) adds to and overrides the built-in tags;
     ``mode = "replace"`` uses only the file's tags.
     """
+    import tomllib  # only runs given a rules file read TOML
+
     try:
         document = tomllib.loads(text)
     except RecursionError:
