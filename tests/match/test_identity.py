@@ -5,6 +5,7 @@ import json
 import re
 import unittest
 
+from paperlist.match import record_links
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.identity import (
     compare,
@@ -157,6 +158,30 @@ class GroupingTest(unittest.TestCase):
                                                                ("Brown, L.", "2015", "Cell")], 1)]
         groups = find_duplicates(snippets)
         self.assertEqual([(g.tier, [m.line for m in g.members]) for g in groups], [("maybe", [1, 3])])
+
+    def test_thousands_of_copies_of_one_record_cost_a_comparison_each(self):
+        # A bare title repeated (an export concatenated with itself, a hostile file): each copy is its own paper,
+        # as a title alone never joins, and is compared with the part the copy before it made, not with all.
+        copies = [snippet(n, "The same title", title="The same title", title_only=True) for n in range(1, 3001)]
+        calls = []
+        original = record_links.compare
+        record_links.compare = lambda *args, **kw: calls.append(1) or original(*args, **kw)
+        try:
+            groups = find_duplicates(copies)
+        finally:
+            record_links.compare = original
+        self.assertEqual(groups, [])
+        self.assertLess(len(calls), 2 * len(copies))  # all pairs would be 4,498,500
+
+    def test_identical_records_join_however_many_other_records_share_the_text(self):
+        # 300 editorials with DOIs, then a second copy of 50 of them: each pair found, as when there are few.
+        records = [dict(authors=f"Person{j}, A", year=str(1990 + j % 30), venue=f"Journal {j}", doi=f"10.1000/e{j}")
+                   for j in range(1, 301)]
+        copies = [snippet(n, "Editorial", title="Editorial", title_only=True, **r) for n, r in enumerate(records, 1)]
+        copies += [snippet(300 + n, "Editorial", title="Editorial", title_only=True, **r)
+                   for n, r in enumerate(records[:50], 1)]
+        pairs = sorted(tuple(m.line for m in g.members) for g in find_duplicates(copies) if g.tier == "duplicate")
+        self.assertEqual(pairs, [(n, 300 + n) for n in range(1, 51)])
 
     def test_a_snippet_without_metadata_does_not_chain_two_papers(self):
         abstract = "We measure how often generated code fails its tests and why it fails on real projects today."

@@ -24,6 +24,11 @@ from paperlist.match.identity import (
 from paperlist.model import Record, Snippet
 
 MAX_TITLE_BUCKET = 200  # records sharing one title beyond this are compared to the first only (bounded work)
+# Bounded work for a text copied thousands of times with different records: the parts a copy is compared with
+# beyond those known to refuse its record, and the distinct records a part keeps to compare the next copies with.
+# Below them the split is exact; real exports stay far below ("Editorial" in 114 journals is 114 parts).
+MAX_PARTS_TRIED = 1000
+MAX_PART_KEYS = 1000
 MIN_TEXT_JACCARD = 0.2  # bigram overlap at which two abstracts under one title agree
 TITLE_ENDS = 4  # words at each end of a title that find records whose titles differ elsewhere
 
@@ -63,25 +68,32 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
         parts: list[list[int]] = []
         part_keys: list[list[RecordKey]] = []
         first_part = len(out.members)
+        # A part that refused a record key refuses it for good, with the same verdict (keys are only appended,
+        # and the first that refuses stays first): a copy with a key seen before starts after those parts.
+        refusing: dict[RecordKey, tuple[int, list[tuple[int, Verdict]]]] = {}
         for i in members:
             key = keys.get(i)
             target = 0 if parts and key is None else None
-            verdicts: list[tuple[int, Verdict | None]] = []
+            maybes: list[tuple[int, Verdict]] = []
             if key is not None:
-                for n, part in enumerate(part_keys):
-                    fits, verdict = joins_part(key, part, title_only)
+                start, known = refusing.get(key, (0, []))
+                maybes = list(known)
+                end = min(len(part_keys), start + MAX_PARTS_TRIED)
+                for n in range(start, end):
+                    fits, verdict = joins_part(key, part_keys[n], title_only)
                     if fits:
                         target = n
                         break
-                    verdicts.append((n, verdict))
+                    if verdict is not None and verdict.decision == "maybe":
+                        maybes.append((n, verdict))
+                refusing[key] = (end if target is None else target, maybes)
             if target is None:
                 parts.append([])
                 part_keys.append([])
                 target = len(parts) - 1
-                out.maybe.extend((first_part + n, first_part + target, v) for n, v in verdicts
-                                 if v is not None and v.decision == "maybe")
+                out.maybe.extend((first_part + n, first_part + target, v) for n, v in maybes)
             parts[target].append(i)
-            if key is not None and key not in part_keys[target]:
+            if key is not None and len(part_keys[target]) < MAX_PART_KEYS and key not in part_keys[target]:
                 part_keys[target].append(key)
         for part, found in zip(parts, part_keys):
             out.members.append(tuple(part))
