@@ -4,6 +4,7 @@ import html as html_module
 import html.parser
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -83,6 +84,35 @@ class StaticTest(unittest.TestCase):
         page = report(str(tmp.path))
         self.assertEqual(page.count('class="cell '), 100 * 99)
         self.assertIn("Only the 100 of 120 lists that share most papers are shown.", page)
+
+    def test_years_of_lists_make_a_page_a_person_can_read(self):
+        # 520 lists: 2,861 papers, 781 of them copied, one into 20 lists. The page keeps the first 2,000 papers,
+        # 500 rows of lists, 500 groups and 12 copies a group, and names the command that lists the rest.
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        rng = random.Random(5)
+        syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "dri", "tra", "gen", "mod"]
+        def text() -> str:
+            return " ".join("".join(rng.choice(syllables) for _ in range(3)) for _ in range(18)) + "…"
+        shared, pairs = text(), [text() for _ in range(780)]
+        for n in range(520):
+            own = [text() for _ in range(4)] + pairs[(n // 2) * 3:(n // 2) * 3 + 3] + ([shared] if n < 20 else [])
+            tmp.write(f"l{n:03d}.txt", f"Related papers: list {n}\n\n" + "\n\n".join(own) + "\n")
+        page = report(str(tmp.path))
+        data = json.loads(re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page,
+                                    re.S).group(1))
+        self.assertEqual(len(data["papers"]), 2000)
+        self.assertIn("The first 2000 of 2861 papers are here; <code>paperlist triage</code> on the same input lists "
+                      "them all.", page)
+        self.assertEqual(page.count('<tr><td class="n">'), 500)
+        self.assertIn("and 20 more lists: <code>paperlist summarize --format csv</code>", page)
+        self.assertEqual(page.count('<details class="group"'), 500)
+        self.assertIn("and 281 more papers of this kind: <code>paperlist dupes</code>", page)
+        group = re.search(r'<details class="group"[^>]*><summary><span class="kind">word for word</span>20 copies: '
+                          r'(.*?) · ', page).group(1)
+        self.assertEqual(group.split(", ")[-1], "l011.txt:17 and 8 more copies")
+        self.assertIn("and 8 more copies: <code>paperlist dupes --explain</code>", page)
+        self.assertLess(len(page), 3_000_000)
 
     def test_output_file_and_errors(self):
         tmp = TempDir()

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from paperlist.match.normalize import collapse_whitespace
-from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.model import Diagnostic, ReadingList, Record, Snippet
 from paperlist.readers.mbox import split_mbox
 from paperlist.readers.records import list_from_records
 
@@ -242,6 +242,15 @@ def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: boo
     lists: list[ReadingList] = []
     # A subscription's first message, its snippets, warnings and days so far, in the order subscriptions appear.
     merged: dict[tuple[str | None, str | None], tuple[ReadingList, list, list, list]] = {}
+    # An alert re-sends the papers of its last weeks: their texts and records are kept once, however many e-mails
+    # carry them, so memory follows the papers rather than the e-mails.
+    texts: dict[str, str] = {}
+    records: dict[Record, Record] = {}
+
+    def shared(s: Snippet, **changes: object) -> Snippet:
+        record = records.setdefault(s.record, s.record) if s.record is not None else None
+        return replace(s, text=texts.setdefault(s.text, s.text), record=record, **changes)  # type: ignore[arg-type]
+
     skipped, number = 0, 0
     for number, (line, message) in enumerate(messages, 1):
         name = path if single else f"{path}#{number}"
@@ -249,10 +258,10 @@ def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: boo
         if parsed is None:
             skipped += 1
         elif single or per_message:
-            lists.append(parsed)
+            lists.append(replace(parsed, snippets=tuple(shared(s) for s in parsed.snippets)))
         else:
             first, snippets, warnings, sent = merged.setdefault((parsed.seed_title, parsed.kind), (parsed, [], [], []))
-            snippets += [replace(s, path=first.path, index=len(snippets) + k + 1) for k, s in enumerate(parsed.snippets)]
+            snippets += [shared(s, path=first.path, index=len(snippets) + k + 1) for k, s in enumerate(parsed.snippets)]
             warnings += [replace(w, path=first.path) for w in parsed.warnings]
             sent += parsed.sent
     lists += [replace(first, snippets=tuple(snippets), warnings=tuple(warnings), sent=tuple(sent),

@@ -23,6 +23,13 @@ from paperlist.reports.triage import Entry
 
 ASSETS = Path(__file__).parent / "assets"  # the report's script and style sheet, inlined in every report
 STATIC_ENTRIES = 200
+# What a person can read in one page, whatever the input (years of alerts make hundreds of thousands of papers):
+# the first papers of the reading list, groups of each kind, copies of a group and rows of the lists table;
+# each cut says how many more there are and which command lists them all.
+REPORT_PAPERS = 2000
+REPORT_GROUPS = 500
+REPORT_COPIES = 12
+REPORT_LISTS = 500
 HEATMAP_LISTS = 100  # readable up to about this many lists  # entries written as HTML (all of them are in the data the script pages through)
 BAR_HEIGHT = 16
 
@@ -206,12 +213,17 @@ def _lists(report: HtmlReport) -> str:
            '<div class="scroll"><table class="lists"><thead><tr><th class="n">#</th>'
            '<th class="seed">seed title</th><th class="n">papers</th><th class="n">only here</th>'
            '<th class="n">snippets</th><th>list</th><th>top tags</th></tr></thead><tbody>']
-    for n, s in enumerate(report.summary.lists, 1):
+    for n, s in enumerate(report.summary.lists[:REPORT_LISTS], 1):
         tags = ", ".join(f"{t} {c}" for t, c in list(s.tags.items())[:3])
         out.append(f'<tr><td class="n">{n}</td><td class="seed">{h(s.seed_title or "(no seed title)")}</td>'
                    f'<td class="n">{s.papers}</td><td class="n">{s.only_here}</td><td class="n">{s.snippets}</td>'
                    f'<td>{h(s.name)}</td><td>{h(tags)}</td></tr>')
-    return "".join(out) + "</tbody></table></div></details></section>"
+    out.append("</tbody></table></div>")
+    rest = len(report.summary.lists) - REPORT_LISTS
+    if rest > 0:
+        out.append(f'<p class="muted cut">and {plural(rest, "more list")}: <code>paperlist summarize --format csv'
+                   '</code> on the same input lists them all</p>')
+    return "".join(out) + "</details></section>"
 
 
 def _diff_html(a: str, b: str) -> str:
@@ -230,23 +242,26 @@ def _decision(mark: str) -> str:
     return f'<span class="decision {h(mark)}">marked {h(mark)}</span>'
 
 
-def _group(g: DuplicateGroup, report: HtmlReport) -> str:
+def _group(g: DuplicateGroup, report: HtmlReport, paper_of: dict[int, int]) -> str:
     """One group: its copies (an exact group's text once, it is the same), and for cuts and re-wordings a diff."""
     kept = g.members[g.keep]
     exact = g.kind == "exact" and g.tier == "duplicate"
-    where = ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in g.members)
+    shown = g.members[:REPORT_COPIES]
+    rest = len(g.members) - len(shown)
+    more = f" and {plural(rest, 'more copy', 'more copies')}" if rest > 0 else ""
+    where = ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in shown) + more
     kind = "maybe the same" if g.tier == "maybe" else GROUP_WORDS[g.kind]
     head = (f'<span class="kind">{h(kind)}</span>{plural(len(g.members), "copy", "copies")}: {h(where)}' if exact else
             f'<span class="kind">{h(kind)}</span>{g.similarity:.2f} · '
             f'{plural(len(g.members), "copy", "copies")} in {plural(len(g.lists), "list")}')
-    paper = next((p.id for p in report.grouping.papers if p.group == g.id), None) if report.collection else None
+    paper = paper_of.get(g.id)
     if paper is not None:  # what mark takes for the paper, and its mark
         head += f' · <span class="ref">{paper_ref(paper)}</span>' + (
             f' {_decision(report.marks[paper])}' if paper in report.marks else "")
     out = [f'<details class="group" data-group="{g.id}"><summary>{head} · {h(kept.text[:140])}'
            f'{"…" if len(kept.text) > 140 else ""}</summary>']
     out.append(f"<p>{h(kept.text)}</p><ol>" if exact else "<ol>")
-    for n, m in enumerate(g.members):
+    for n, m in enumerate(shown):
         place = f"{report.names.get(m.path, m.path)}:{m.line}"
         css = ' class="keep"' if n == g.keep else ""
         text = "" if exact else f"<br>{h(m.text)}"
@@ -259,8 +274,11 @@ def _group(g: DuplicateGroup, report: HtmlReport) -> str:
                 split = f'<br><span class="muted">not the same paper?</span> <code>paperlist not-same {kept_fp} {this_fp}</code>'
         out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)}{ref} · '
                    f'{h(m.seed_title or "(no seed title)")}{text}{split}</li>')
-    out.append("</ol>")
+    out.append("</ol>" + (f'<p class="muted cut">{h(more.strip())}: <code>paperlist dupes --explain</code> on '
+                          'the same input lists them all</p>' if rest > 0 else ""))
     for p in g.pairs:
+        if p.a >= REPORT_COPIES or p.b >= REPORT_COPIES:
+            continue
         if p.agreed or p.missing:
             lacking = f"; only one has {', '.join(p.missing)}" if p.missing else ""
             out.append(f'<p class="muted">{p.a + 1}~{p.b + 1} {h(p.kind)}: agreed on '
@@ -278,7 +296,8 @@ def _duplicates(report: HtmlReport) -> str:
     """Groups that need a decision first, each with its diff; exact copies last, one line each."""
     groups = sorted(report.groups, key=lambda g: (decision_rank(g), g.id))
     decide = [g for g in groups if g.kind != "exact" or g.tier != "duplicate"]
-    exact = [g for g in groups if g not in decide]
+    exact = [g for g in groups if g.kind == "exact" and g.tier == "duplicate"]
+    paper_of = {p.group: p.id for p in report.grouping.papers if p.group is not None} if report.collection else {}
     out = [f'<section id="duplicates"><h2>Duplicates</h2><p class="muted">{plural(len(groups), "paper")} seen more '
            'than once; the copy kept is in bold. Open one for its copies and, for cuts and re-wordings, the words '
            'that differ (<ins>only in the second copy</ins>, <del>only in the first</del>).' + (
@@ -288,11 +307,17 @@ def _duplicates(report: HtmlReport) -> str:
     if decide:
         out.append(f"<h3>{plural(len(decide), 'paper')} to look at: cut short or re-worded elsewhere, or joined by "
                    "their records</h3>")
-        out += [_group(g, report) for g in decide]
+        out += [_group(g, report, paper_of) for g in decide[:REPORT_GROUPS]] + _more_groups(len(decide))
     if exact:
         out.append(f'<h3>{plural(len(exact), "paper")} copied word for word: nothing to decide</h3>')
-        out += [_group(g, report) for g in exact]
+        out += [_group(g, report, paper_of) for g in exact[:REPORT_GROUPS]] + _more_groups(len(exact))
     return "".join(out) + "</section>"
+
+
+def _more_groups(count: int) -> list[str]:
+    rest = count - REPORT_GROUPS
+    return [f'<p class="muted cut">and {plural(rest, "more paper")} of this kind: <code>paperlist dupes</code> on the '
+            'same input lists them all</p>'] if rest > 0 else []
 
 
 SEARCH = "https://scholar.google.com/scholar?q="  # a link only: the page loads nothing from the network
@@ -372,6 +397,9 @@ def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
     more = len(papers) - STATIC_ENTRIES
     note = (f'<p id="static-note" class="muted">The first {STATIC_ENTRIES} of {len(papers)} papers; turn on '
             'JavaScript to page through all of them.</p>') if more > 0 else '<p id="static-note"></p>'
+    rest = len(report.entries) - len(papers)
+    cut = (f'<p class="muted cut">The first {len(papers)} of {len(report.entries)} papers are here; '
+           '<code>paperlist triage</code> on the same input lists them all.</p>') if rest > 0 else ""
     verb = "is" if report.hidden == 1 else "are"
     hidden = f" {plural(report.hidden, 'paper')} marked read or skip {verb} not listed." if report.hidden else ""
     return (f'<section id="reading-section"><h2>Reading list</h2><p class="muted">{h(report.rule)}.{h(hidden)}</p>'
@@ -383,13 +411,13 @@ def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
             '<button id="unselect" type="button">Unselect all</button></p><p id="command-note" class="muted"></p></div>'
             f'<p id="reading-status" class="muted"></p>{note}<ol id="reading" class="reading">{static}</ol>'
             '<div id="pager" class="pager hidden"><button id="prev" type="button">Previous</button><span id="page">'
-            '</span><button id="next" type="button">Next</button></div></section>')
+            f'</span><button id="next" type="button">Next</button></div>{cut}</section>')
 
 
 def render_report(report: HtmlReport) -> str:
     """The report as one HTML document whose Content-Security-Policy allows only its own inline style and script."""
     style, script = _asset("report.css"), _asset("report.js")
-    papers = [_paper_data(e, report) for e in report.entries]
+    papers = [_paper_data(e, report) for e in report.entries[:REPORT_PAPERS]]
     identity = hashlib.sha1("".join(sorted(str(p["fingerprint"]) for p in papers)).encode()).hexdigest()[:12]
     data = _json_for_script({"id": identity, "papers": papers, "focusWords": sorted(report.focus_words),
                              "collection": report.collection, "learned": bool(report.against) or "ranked by your" in report.rule})
