@@ -65,7 +65,9 @@ def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None)
     no words are left out."""
     snippets = tuple(snippets)
     if keys is None:
-        keys = [match_key(s.text) for s in snippets]
+        # Each distinct text folded once: alerts re-send the same snippets week after week.
+        folded: dict[str, str] = {}
+        keys = [folded[s.text] if s.text in folded else folded.setdefault(s.text, match_key(s.text)) for s in snippets]
     by_key: dict[str, list[int]] = {}
     for i, key in enumerate(keys):
         if key:
