@@ -84,6 +84,19 @@ class HardeningTest(unittest.TestCase):
         self.assertIn(f"{path}:2: warning: a quoted field runs over 1001 lines (an unclosed quote?); this row and "
                       "the rest are skipped\n", err)
 
+    def test_thousands_of_empty_records_say_so_in_a_few_lines(self):
+        records = "".join("TY  - JOUR\nER  - \n\n" for _ in range(500)) + "TY  - JOUR\nTI  - One real paper\nER  - \n"
+        path = self.tmp.write("empty.ris", records)
+        code, out, err = run_cli("summarize", path, "--format", "json")
+        self.assertEqual(code, 0)
+        self.assertEqual(json.loads(out)["totals"]["snippets"], 1)
+        skipped = "record has no title, abstract, container title, authors or id; skipped"
+        lines = err.splitlines()
+        self.assertEqual([x for x in lines if x.endswith(skipped)][:21], [
+            *(f"{path}:{3 * n + 1}: warning: {skipped}" for n in range(20)),
+            f"{path}: warning: 480 more like this: {skipped}"])
+        self.assertLess(len(lines), 25)
+
     def test_report_never_overwrites_an_input(self):
         link = self.tmp.path / "link.txt"
         link.symlink_to(self.good)

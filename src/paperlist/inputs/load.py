@@ -158,6 +158,23 @@ def _list_name(list_path: str, source: str, names: dict[str, str]) -> str:
     return os.path.basename(list_path) or list_path
 
 
+REPEATS_SHOWN = 20  # warnings of one file that say the same thing, before the rest are counted in one line
+
+
+def collapse_repeats(warnings: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """A file's warnings, each message at most REPEATS_SHOWN times and then once more with how many it stands for:
+    an export of 200,000 empty records says so in 21 lines, not 200,000."""
+    seen: dict[tuple[str, str], int] = {}
+    out: list[Diagnostic] = []
+    for w in warnings:
+        n = seen[w.path, w.message] = seen.get((w.path, w.message), 0) + 1
+        if n <= REPEATS_SHOWN:
+            out.append(w)
+    out += [Diagnostic(path, None, f"{n - REPEATS_SHOWN} more like this: {message}")
+            for (path, message), n in seen.items() if n > REPEATS_SHOWN]
+    return out
+
+
 def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = None, jobs: int = 1,
                stdin: object | None = None, progress: Progress | None = None, forced: str | None = None,
                per_message: bool = False) -> Loaded:
@@ -180,7 +197,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
         outcomes = (_read(p, stdin, matcher, forced, per_message) for p in files)
     snippets = 0
     for done, (path, (lists, warnings, error)) in enumerate(zip(files, outcomes), 1):
-        loaded.warnings.extend(warnings)
+        loaded.warnings.extend(collapse_repeats(warnings))
         if error:
             loaded.errors.append(error)
         for parsed in lists:
