@@ -134,6 +134,18 @@ class StructureTest(unittest.TestCase):
                 self.assertNotIn(module, loaded)
         self.assertIn("paperlist.reports.summary", loaded)  # what the command does need is there
 
+    def test_every_command_names_a_module_and_function_that_exist(self):
+        # The table is read with importlib, which the import walk above cannot follow.
+        import importlib
+
+        from paperlist.cli.commands import COMMANDS
+        expected = "summarize dupes export triage report add new remove mark not-same db serve simulate tags".split()
+        self.assertEqual(sorted(COMMANDS), sorted(expected))
+        for command, (module, function) in COMMANDS.items():
+            with self.subTest(command):
+                self.assertIn(f"paperlist.cli.{module}", self.known)
+                self.assertTrue(callable(getattr(importlib.import_module(f"paperlist.cli.{module}"), function)))
+
     def test_the_checks_find_what_they_look_for(self):
         made_up = {"paperlist.match.a": {"paperlist.render.b"}, "paperlist.render.b": {"paperlist.match.a"}}
         self.assertEqual(circle(made_up), ["paperlist.match.a", "paperlist.render.b", "paperlist.match.a"])
