@@ -12,6 +12,7 @@ of the lists. Prints a Markdown table with each command's seconds, peak MB, outp
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import tempfile
@@ -79,7 +80,7 @@ def main() -> None:
     args = parser.parse_args()
     print("| e-mails | command | read as | seconds | peak MB | output KB | x time per doubling |\n"
           "|---:|---|---|---:|---:|---:|---:|")
-    last: dict[tuple[str, str], float] = {}
+    last: dict[tuple[str, str], tuple[int, float]] = {}  # the last size's e-mails and seconds
     with tempfile.TemporaryDirectory() as tmp:
         for emails in args.emails:
             mailbox = Path(tmp) / f"alerts-{emails}.mbox"
@@ -88,8 +89,11 @@ def main() -> None:
                 for mode in args.modes:
                     seconds, peak, out = measure([sys.executable, "-m", "paperlist", *COMMANDS[command], str(mailbox),
                                                   "-q", *MODES[mode]])
-                    growth = f"{seconds / last[command, mode]:.2f}" if (command, mode) in last else ""
-                    last[command, mode] = seconds
+                    growth = ""
+                    if (command, mode) in last:  # sizes need not double: the ratio per doubling of e-mails
+                        before, took = last[command, mode]
+                        growth = f"{(seconds / took) ** (1 / math.log2(emails / before)):.2f}"
+                    last[command, mode] = emails, seconds
                     print(f"| {emails} | {command} | {mode} | {seconds:.2f} | {peak:.0f} | {len(out.encode()) / 1024:.0f} "
                           f"| {growth} |", flush=True)
 

@@ -7,7 +7,7 @@ import sys
 import unittest
 from unittest import mock
 
-from tests.helpers import EXAMPLES, ROOT, SEEDS, TempDir, run_cli
+from tests.helpers import EXAMPLES, ROOT, SEEDS, TempDir, run_cli, write_years_of_lists
 
 HEADER = "Related papers: Seed\n\n"
 
@@ -102,6 +102,47 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn("## In several lists", out)
         self.assertIn("- [ ] 1. ", out)
         self.assertIn("**Federated**", out)
+
+
+class ReadableOutputTest(unittest.TestCase):
+    """Years of lists: the text views show what a person can read and say how to get the rest."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = TempDir()
+        write_years_of_lists(cls.tmp)  # 2,861 papers, 781 duplicate groups
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_triage_shows_the_first_2000_papers_and_says_how_to_list_them_all(self):
+        code, out, _ = run_cli("triage", str(self.tmp.path), "-q", "--tags", "builtin")
+        self.assertEqual(code, 0)
+        self.assertTrue(out.startswith("2000 of 2861 papers shown (781 in two or more lists), ranked by "))
+        numbers = [int(line.split(".")[0]) for line in out.splitlines() if line[:1].isdigit() and ". " in line[:6]]
+        self.assertEqual(numbers, list(range(1, 2001)))
+        ending = out[out.rindex("\n\n") + 2:]
+        self.assertEqual(" ".join(ending.split()), "... and 861 more papers ranked below these: --top N shows the "
+                         "first N, --format csv lists them all.")
+        _, markdown, _ = run_cli("triage", str(self.tmp.path), "-q", "--tags", "builtin", "--format", "markdown")
+        self.assertEqual(markdown.count("\n- [ ] "), 2000)
+        self.assertIn("... and 861 more papers ranked below these", markdown)
+        _, table, _ = run_cli("triage", str(self.tmp.path), "-q", "--tags", "builtin", "--format", "csv")
+        self.assertEqual(len(table.splitlines()), 1 + 2861)
+
+    def test_triage_top_shows_what_was_asked(self):
+        _, out, _ = run_cli("triage", str(self.tmp.path), "-q", "--tags", "builtin", "--top", "2500")
+        self.assertTrue(out.startswith("2500 of 2861 papers shown"))
+        self.assertNotIn("more papers ranked below these", out)
+
+    def test_dupes_shows_500_groups_and_says_how_to_list_them_all(self):
+        _, out, _ = run_cli("dupes", str(self.tmp.path), "-q")
+        self.assertIn("Exact copies (781)", out)
+        self.assertEqual([line.split("]")[0] for line in out.splitlines() if line.startswith("[")][-1], "[500")
+        self.assertIn("\n\n... and 281 more groups below these: --format csv lists them all.\n\n* = the copy kept", out)
+        _, table, _ = run_cli("dupes", str(self.tmp.path), "-q", "--format", "csv")
+        self.assertEqual(len({row.split(",")[0] for row in table.splitlines()[1:]}), 781)
 
 
 @unittest.skipUnless(SEEDS.is_dir(), "needs ../shared/seeds")

@@ -4,13 +4,12 @@ import html as html_module
 import html.parser
 import json
 import os
-import random
 import re
 import shutil
 import subprocess
 import unittest
 
-from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
+from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli, write_years_of_lists
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 INSTALL = "no Chromium: install one with 'apt-get install chromium' (.ci/run does) to run the browser tests"
@@ -90,14 +89,7 @@ class StaticTest(unittest.TestCase):
         # 500 rows of lists, 500 groups and 12 copies a group, and names the command that lists the rest.
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
-        rng = random.Random(5)
-        syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "dri", "tra", "gen", "mod"]
-        def text() -> str:
-            return " ".join("".join(rng.choice(syllables) for _ in range(3)) for _ in range(18)) + "…"
-        shared, pairs = text(), [text() for _ in range(780)]
-        for n in range(520):
-            own = [text() for _ in range(4)] + pairs[(n // 2) * 3:(n // 2) * 3 + 3] + ([shared] if n < 20 else [])
-            tmp.write(f"l{n:03d}.txt", f"Related papers: list {n}\n\n" + "\n\n".join(own) + "\n")
+        write_years_of_lists(tmp)
         page = report(str(tmp.path))
         data = json.loads(re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page,
                                     re.S).group(1))

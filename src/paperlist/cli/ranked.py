@@ -45,7 +45,7 @@ def reading_list(gathered: Gathered, selection: Selection, fmt: str, style: Styl
                           selection.top, pinned, order)
     report = TriageReport(entries, len(grouping.papers), grouping.in_several_lists, selection.focus, gathered.seeds,
                           gathered.names, gathered.matcher, notes or {}, ids, marks, hidden, headline, order,
-                          selection.explain)
+                          selection.explain, whole=selection.top is not None)
     return TRIAGE_RENDERERS[fmt](report, style)
 
 

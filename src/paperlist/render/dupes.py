@@ -10,6 +10,7 @@ from paperlist.match.papers import Grouping
 from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup, paper_ref
 from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.render.textfmt import (
+    READABLE_GROUPS,
     Style,
     md_escape,
     plural,
@@ -114,6 +115,12 @@ def _headline(report: DupesReport) -> str:
     return line
 
 
+def _rest(report: DupesReport) -> str | None:
+    """The sentence after the groups a text view shows, when there are more than a person can read."""
+    more = len(report.groups) - READABLE_GROUPS
+    return f"... and {plural(more, 'more group')} below these: --format csv lists them all." if more > 0 else None
+
+
 def _section(group: DuplicateGroup) -> str:
     return "maybe" if group.tier == "maybe" else group.kind
 
@@ -183,7 +190,7 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
     paper_ids = _paper_ids(report)
     lines = wrap(_headline(report), style.width)
     section = None
-    for number, g in enumerate(report.groups, 1):  # numbered in the order shown
+    for number, g in enumerate(report.groups[:READABLE_GROUPS], 1):  # numbered in the order shown
         brief = g.kind == "exact" and g.tier == "duplicate" and not report.full_copies
         if _section(g) != section:
             section = _section(g)
@@ -196,6 +203,8 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
             if report.collection and paper is not None else ""
         lines += _exact_line(g, number, style, names, ref) if brief else [""] + _group_lines(g, number, style, report, names,
                                                                                         paper_ids.get(g.id))
+    if rest := _rest(report):
+        lines += [""] + wrap(rest, style.width)
     if report.groups:
         legend = "* = the copy kept (longest, least truncated); n~m = how two copies match"
         if report.collection or report.explain:
@@ -229,7 +238,7 @@ def render_dupes_csv(report: DupesReport, style: Style = Style()) -> str:
 def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
     """A Markdown report: one section per group, members as a list, pairs (and diffs) below."""
     lines = ["# Duplicate snippets", "", md_escape(_headline(report)) + "."]
-    for number, g in enumerate(report.groups, 1):
+    for number, g in enumerate(report.groups[:READABLE_GROUPS], 1):
         lines += ["", f"## Group {number}: {g.kind} ({g.tier}, similarity {g.similarity:.2f})", ""]
         if g.kind == "exact" and g.tier == "duplicate" and not report.full_copies:  # one text: shown once
             lines.append(md_escape(g.members[g.keep].text))
@@ -244,6 +253,8 @@ def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
             lines.append(f"- {p.a + 1} ~ {p.b + 1}: {p.kind}, {p.similarity:.2f}{md_escape(why)}")
             if report.explain:
                 lines.append(f"  - diff: {md_escape(word_diff(g.members[p.a].text, g.members[p.b].text))}")
+    if rest := _rest(report):
+        lines += ["", md_escape(rest)]
     return "\n".join(lines) + "\n"
 
 

@@ -16,21 +16,18 @@ from paperlist.match.papers import Grouping, merged_record
 from paperlist.model import KIND_ORDER, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import plural, safe_url
+from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.summary import Summary
 from paperlist.reports.triage import Entry
 
 ASSETS = Path(__file__).parent / "assets"  # the report's script and style sheet, inlined in every report
-STATIC_ENTRIES = 200
-# What a person can read in one page, whatever the input (years of alerts make hundreds of thousands of papers):
-# the first papers of the reading list, groups of each kind, copies of a group and rows of the lists table;
-# each cut says how many more there are and which command lists them all.
-REPORT_PAPERS = 2000
-REPORT_GROUPS = 500
+STATIC_ENTRIES = 200  # entries written as HTML (all of them are in the data the script pages through)
+# What a person can read in one page (READABLE_PAPERS, READABLE_GROUPS of each kind), and of a group its first
+# copies and of the lists table its first rows; each cut says how many more there are and which command lists them all.
 REPORT_COPIES = 12
 REPORT_LISTS = 500
-HEATMAP_LISTS = 100  # readable up to about this many lists  # entries written as HTML (all of them are in the data the script pages through)
+HEATMAP_LISTS = 100  # readable up to about this many lists
 BAR_HEIGHT = 16
 
 
@@ -307,15 +304,15 @@ def _duplicates(report: HtmlReport) -> str:
     if decide:
         out.append(f"<h3>{plural(len(decide), 'paper')} to look at: cut short or re-worded elsewhere, or joined by "
                    "their records</h3>")
-        out += [_group(g, report, paper_of) for g in decide[:REPORT_GROUPS]] + _more_groups(len(decide))
+        out += [_group(g, report, paper_of) for g in decide[:READABLE_GROUPS]] + _more_groups(len(decide))
     if exact:
         out.append(f'<h3>{plural(len(exact), "paper")} copied word for word: nothing to decide</h3>')
-        out += [_group(g, report, paper_of) for g in exact[:REPORT_GROUPS]] + _more_groups(len(exact))
+        out += [_group(g, report, paper_of) for g in exact[:READABLE_GROUPS]] + _more_groups(len(exact))
     return "".join(out) + "</section>"
 
 
 def _more_groups(count: int) -> list[str]:
-    rest = count - REPORT_GROUPS
+    rest = count - READABLE_GROUPS
     return [f'<p class="muted cut">and {plural(rest, "more paper")} of this kind: <code>paperlist dupes</code> on the '
             'same input lists them all</p>'] if rest > 0 else []
 
@@ -417,7 +414,7 @@ def _reading(report: HtmlReport, papers: list[dict[str, object]]) -> str:
 def render_report(report: HtmlReport) -> str:
     """The report as one HTML document whose Content-Security-Policy allows only its own inline style and script."""
     style, script = _asset("report.css"), _asset("report.js")
-    papers = [_paper_data(e, report) for e in report.entries[:REPORT_PAPERS]]
+    papers = [_paper_data(e, report) for e in report.entries[:READABLE_PAPERS]]
     identity = hashlib.sha1("".join(sorted(str(p["fingerprint"]) for p in papers)).encode()).hexdigest()[:12]
     data = _json_for_script({"id": identity, "papers": papers, "focusWords": sorted(report.focus_words),
                              "collection": report.collection, "learned": bool(report.against) or "ranked by your" in report.rule})

@@ -13,6 +13,7 @@ from paperlist.model import Paper, Record, paper_ref
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import (
+    READABLE_PAPERS,
     Style,
     md_escape,
     md_link,
@@ -47,6 +48,18 @@ class TriageReport:
     headline: str | None = None  # what the command says first, where it has more to say (``new``)
     order: Relevance | None = None  # how papers are ranked beyond focus tags; None: by lists, then first appearance
     explain: bool = False  # text: the terms that weigh most for each paper
+    whole: bool = False  # text and markdown show every entry (--top given), not the first READABLE_PAPERS
+
+    @property
+    def readable(self) -> Sequence[Entry]:
+        """The entries a text or Markdown view shows."""
+        return self.entries if self.whole else self.entries[:READABLE_PAPERS]
+
+    def rest(self) -> list[str]:
+        """The sentence that ends a text view cut to what a person can read."""
+        more = len(self.entries) - len(self.readable)
+        how = "--top N shows the first N, --format csv lists them all."
+        return [f"... and {plural(more, 'more paper')} ranked below these: {how}"] if more else []
 
     @property
     def rule(self) -> str:
@@ -123,7 +136,7 @@ def triage_document(report: TriageReport) -> dict[str, object]:
 
 
 def _headline(report: TriageReport) -> str:
-    shown = len(report.entries)
+    shown = len(report.readable)
     hidden = f"; {report.hidden} marked read or skip not shown (--all shows them)" if report.hidden else ""
     head = report.headline or (f"{shown} of {plural(report.papers, 'paper')} shown "
                                f"({report.in_several_lists} in two or more lists){hidden}")
@@ -161,8 +174,8 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
     """A checklist grouped into "in several lists" and "in one list", wrapped to the width."""
     width = style.width
     lines = ["# Reading list", ""] + wrap(md_escape(_headline(report)), width, break_long=False)
-    sections = (("In several lists", [e for e in report.entries if len(e.paper.lists) >= 2]),
-                ("In one list", [e for e in report.entries if len(e.paper.lists) < 2]))
+    sections = (("In several lists", [e for e in report.readable if len(e.paper.lists) >= 2]),
+                ("In one list", [e for e in report.readable if len(e.paper.lists) < 2]))
     for title, entries in sections:
         if not entries:
             continue
@@ -192,6 +205,8 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
                 fields.append(("why", md_escape(_why(e, report))))
             for label, value in fields:
                 lines += _md_item(f"  - {label}: ", value, "    ", width)
+    rest = report.rest()
+    lines += ([""] + wrap(md_escape(rest[0]), width, break_long=False)) if rest else []
     return "\n".join(lines) + "\n"
 
 
@@ -205,9 +220,9 @@ def _field(label: str, value: str, indent: str, style: Style) -> list[str]:
 def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
     """Numbered entries: the paper's text wrapped (up to 4 lines), then its lists, tags, places and score."""
     lines = wrap(_headline(report), style.width)
-    number_width = max((len(report.number(e)) for e in report.entries), default=1) + 1
+    number_width = max((len(report.number(e)) for e in report.readable), default=1) + 1
     indent = " " * number_width
-    for e in report.entries:
+    for e in report.readable:
         record = merged_record(e.paper)
         body = []
         if record and record.title:
@@ -235,6 +250,8 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         lines += _field("score", _score_text(e, report), indent, style)
         if report.explain:
             lines += _field("why", _why(e, report), indent, style)
+    rest = report.rest()
+    lines += ([""] + wrap(rest[0], style.width)) if rest else []
     return "\n".join(lines) + "\n"
 
 

@@ -154,7 +154,7 @@ class Triage:
             marks = {p.id: mark for p in papers}
             entries = rank_papers(papers)
             report = TriageReport(entries, len(desk.papers), 0, (), {}, desk.names, ids={p.id: p.id for p in papers},
-                                  marks=marks)
+                                  marks=marks, whole=True)
             text = TRIAGE_RENDERERS[fmt](report, Style(80))
         media, suffix = EXPORTS[fmt]
         return f"paperlist-{mark}.{suffix}", media, text
