@@ -1,7 +1,7 @@
 """Years of alerts: a mailbox of N weekly Scholar alert e-mails from ten subscriptions, read as subscriptions (the
 default) and as one list per e-mail (--per-message), time, peak memory and output size of each command, in one run.
 
-    python benchmarks/subscriptions.py [--emails 1000 2000 4000] [--commands summarize dupes triage report]
+    python benchmarks/subscriptions.py [--emails 1000 2000 4000] [--commands summarize dupes triage report add new]
 
 Each subscription sends a weekly e-mail of 20 items: 80% of them re-sent from the 40 papers of its last weeks
 (Scholar re-sends what it found again), the rest new. Issue 42 measured 8,000 such lists at 61.7 s and 2,077 MB, growing
@@ -64,7 +64,9 @@ def write_mailbox(path: Path, emails: int, recent: int = RECENT, subscriptions: 
 
 # Each command as a user runs it over the mailbox (the built-in tags: the generated text is no field to find topics in).
 COMMANDS = {"summarize": ["summarize", "--tags", "builtin"], "dupes": ["dupes"],
-            "triage": ["triage", "--tags", "builtin"], "report": ["report", "--tags", "builtin", "-o", "-"]}
+            "triage": ["triage", "--tags", "builtin"], "report": ["report", "--tags", "builtin", "-o", "-"],
+            # The weekly routine: the mailbox added to a new collection, then asked what is new in it (nothing).
+            "add": ["add", "--db", "{db}"], "new": ["new", "--db", "{db}"]}
 MODES = {"subscriptions": [], "per-message": ["--per-message"]}
 
 
@@ -74,7 +76,7 @@ def main() -> None:
     parser.add_argument("--recent", type=int, default=RECENT, help="re-sent items come from this many last papers of "
                         "the subscription (default: %(default)s; a large number: the same papers week after week)")
     parser.add_argument("--commands", nargs="+", default=["summarize"], choices=list(COMMANDS),
-                        help="the commands to time (default: summarize)")
+                        help="the commands to time (default: summarize; new after add reads add's collection)")
     parser.add_argument("--modes", nargs="+", default=list(MODES), choices=list(MODES),
                         help="how the mailbox is read (default: both)")
     args = parser.parse_args()
@@ -87,8 +89,10 @@ def main() -> None:
             write_mailbox(mailbox, emails, args.recent)
             for command in args.commands:
                 for mode in args.modes:
-                    seconds, peak, out = measure([sys.executable, "-m", "paperlist", *COMMANDS[command], str(mailbox),
-                                                  "-q", *MODES[mode]])
+                    db = str(Path(tmp) / f"c-{emails}-{mode}.db")
+                    argv = [arg.format(db=db) for arg in COMMANDS[command]]
+                    seconds, peak, out = measure([sys.executable, "-m", "paperlist", *argv, str(mailbox), "-q",
+                                                  *MODES[mode]])
                     growth = ""
                     if (command, mode) in last:  # sizes need not double: the ratio per doubling of e-mails
                         before, took = last[command, mode]
