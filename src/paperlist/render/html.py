@@ -23,8 +23,8 @@ from paperlist.reports.triage import Entry
 
 ASSETS = Path(__file__).parent / "assets"  # the report's script and style sheet, inlined in every report
 STATIC_ENTRIES = 200  # entries written as HTML (all of them are in the data the script pages through)
-# What a person can read in one page (READABLE_PAPERS, READABLE_GROUPS of each kind), and of a group its first
-# copies and of the lists table its first rows; each cut says how many more there are and which command lists them all.
+# Besides READABLE_PAPERS and READABLE_GROUPS (of each kind), a page shows a group's first copies and the lists
+# table's first rows; each cut says how many more there are and which command lists them all.
 REPORT_COPIES = 12
 REPORT_LISTS = 500
 HEATMAP_LISTS = 100  # readable up to about this many lists

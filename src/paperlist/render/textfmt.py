@@ -14,12 +14,12 @@ from paperlist.model import RECORD_FIELDS, Diagnostic, Record
 from paperlist.render.terminal import UNSAFE_BEYOND_C0, cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
-# Characters that start a formula in a spreadsheet (OWASP "CSV injection").
 # What a person can read, whatever the input (years of alerts make hundreds of thousands of papers): the text
 # views and the report show the first papers of a reading list and the first groups of duplicates, and say how many
 # more there are and which format lists them all.
 READABLE_PAPERS = 2000
 READABLE_GROUPS = 500
+# Characters that start a formula in a spreadsheet (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # DEL, C1 controls and the Unicode line separators: json.dumps leaves them raw.
 # Bidi controls too, so that a JSON file shown in a terminal cannot reorder it. Lone

@@ -55,11 +55,11 @@ class TriageReport:
         """The entries a text or Markdown view shows."""
         return self.entries if self.whole else self.entries[:READABLE_PAPERS]
 
-    def rest(self) -> list[str]:
+    def rest(self) -> str | None:
         """The sentence that ends a text view cut to what a person can read."""
         more = len(self.entries) - len(self.readable)
         how = "--top N shows the first N, --format csv lists them all."
-        return [f"... and {plural(more, 'more paper')} ranked below these: {how}"] if more else []
+        return f"... and {plural(more, 'more paper')} ranked below these: {how}" if more else None
 
     @property
     def rule(self) -> str:
@@ -205,8 +205,8 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
                 fields.append(("why", md_escape(_why(e, report))))
             for label, value in fields:
                 lines += _md_item(f"  - {label}: ", value, "    ", width)
-    rest = report.rest()
-    lines += ([""] + wrap(md_escape(rest[0]), width, break_long=False)) if rest else []
+    if rest := report.rest():
+        lines += [""] + wrap(md_escape(rest), width, break_long=False)
     return "\n".join(lines) + "\n"
 
 
@@ -250,8 +250,8 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         lines += _field("score", _score_text(e, report), indent, style)
         if report.explain:
             lines += _field("why", _why(e, report), indent, style)
-    rest = report.rest()
-    lines += ([""] + wrap(rest[0], style.width)) if rest else []
+    if rest := report.rest():
+        lines += [""] + wrap(rest, style.width)
     return "\n".join(lines) + "\n"
 
 
