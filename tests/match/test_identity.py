@@ -183,6 +183,33 @@ class GroupingTest(unittest.TestCase):
         pairs = sorted(tuple(m.line for m in g.members) for g in find_duplicates(copies) if g.tier == "duplicate")
         self.assertEqual(pairs, [(n, 300 + n) for n in range(1, 51)])
 
+    def test_a_copy_is_compared_only_with_the_records_it_could_be(self):
+        # 2,500 editorials by different people, then a second copy of ten records from beyond the first 1,000:
+        # each copy is tried against the parts whose first record shares a surname or lacks authors, so the
+        # pairs are found wherever they stand and the work follows the copies, not copies times parts.
+        def surname(j: int) -> str:
+            letters = ""
+            while True:
+                j, r = divmod(j, 26)
+                letters += "abcdefghijklmnopqrstuvwxyz"[r]
+                if not j:
+                    return "Q" + letters
+        records = [dict(authors=f"{surname(j)}, A", year=str(1990 + j % 30), venue=f"Journal {j}", volume=str(j),
+                        pages=f"{j}-{j + 2}") for j in range(2500)]
+        copies = [snippet(n, "Editorial", title="Editorial", title_only=True, **r) for n, r in enumerate(records, 1)]
+        copies += [snippet(3000 + n, "Editorial", title="Editorial", title_only=True, **records[n])
+                   for n in range(1200, 1210)]
+        calls = []
+        original = record_links.compare
+        record_links.compare = lambda *args, **kw: calls.append(1) or original(*args, **kw)
+        try:
+            groups = find_duplicates(copies)
+        finally:
+            record_links.compare = original
+        pairs = sorted(tuple(m.line for m in g.members) for g in groups if g.tier == "duplicate")
+        self.assertEqual(pairs, [(n + 1, 3000 + n) for n in range(1200, 1210)])
+        self.assertLess(len(calls), len(copies))  # trying each part would be over 2,500,000
+
     def test_a_snippet_without_metadata_does_not_chain_two_papers(self):
         abstract = "We measure how often generated code fails its tests and why it fails on real projects today."
         snippets = [snippet(1, abstract, title="Why code fails", doi="10.1145/3597503.3639121", year="2024"),

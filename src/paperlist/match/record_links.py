@@ -10,9 +10,11 @@ metadata cannot join two papers).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, islice
 
 from paperlist.match.identity import (
     RecordKey,
@@ -56,6 +58,43 @@ def joins_part(key: RecordKey, part: Sequence[RecordKey], title_only: bool) -> t
     return True, worst
 
 
+class _Blocks:
+    """The parts of one text by the surnames of their first record. A part whose first record conflicts with a
+    copy's refuses it, and two records that both carry authors conflict when no surname is shared (unless they
+    share a DOI): a copy with authors is tried against the other parts only, in order, so "Editorial" by
+    thousands of people costs the parts that could be one paper, not all of them."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, list[int]] = {}
+        self.by_doi: dict[str, list[int]] = {}
+        self.nameless: list[int] = []  # parts whose first record has no authors (or no record yet)
+
+    def add(self, n: int, key: RecordKey | None) -> None:
+        """Index part ``n`` by its first record's key (None: a part opened by a copy without a record)."""
+        if key is not None and key.authors:
+            for name in set().union(*key.authors):
+                self.by_name.setdefault(name, []).append(n)
+        else:
+            self.nameless.append(n)
+        if key is not None and key.doi:
+            self.by_doi.setdefault(key.doi, []).append(n)
+
+    def candidates(self, key: RecordKey, start: int, size: int) -> Iterator[int]:
+        """The parts from ``start`` on that ``key`` does not conflict with at first sight, in order."""
+        if key.authors:
+            lists = [self.by_name.get(name, []) for name in set().union(*key.authors)] + [self.nameless]
+            if key.doi:
+                lists.append(self.by_doi.get(key.doi, []))
+        else:
+            yield from range(start, size)
+            return
+        last = -1
+        for n in heapq.merge(*(islice(found, bisect_left(found, start), None) for found in lists if found)):
+            if n != last:
+                yield n
+                last = n
+
+
 def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ...]], texts: Sequence[str],
                      keys: dict[int, RecordKey]) -> Partitioned:
     """Split each group of identical texts into parts whose records do not conflict, in first-seen order.
@@ -67,6 +106,7 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
         title_only = any(snippets[i].record is not None and snippets[i].record.title_only for i in members)
         parts: list[list[int]] = []
         part_keys: list[list[RecordKey]] = []
+        blocks = _Blocks()
         first_part = len(out.members)
         # A part that refused a record key refuses it for good, with the same verdict (keys are only appended,
         # and the first that refuses stays first): a copy with a key seen before starts after those parts.
@@ -78,8 +118,12 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
             if key is not None:
                 start, known = refusing.get(key, (0, []))
                 maybes = list(known)
-                end = min(len(part_keys), start + MAX_PARTS_TRIED)
-                for n in range(start, end):
+                end, tried = len(part_keys), 0
+                for n in blocks.candidates(key, start, len(part_keys)):
+                    if tried == MAX_PARTS_TRIED:
+                        end = n
+                        break
+                    tried += 1
                     fits, verdict = joins_part(key, part_keys[n], title_only)
                     if fits:
                         target = n
@@ -91,6 +135,7 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
                 parts.append([])
                 part_keys.append([])
                 target = len(parts) - 1
+                blocks.add(target, key)
                 out.maybe.extend((first_part + n, first_part + target, v) for n, v in maybes)
             parts[target].append(i)
             if key is not None and len(part_keys[target]) < MAX_PART_KEYS and key not in part_keys[target]:
