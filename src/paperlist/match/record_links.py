@@ -118,12 +118,11 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
             if key is not None:
                 start, known = refusing.get(key, (0, []))
                 maybes = list(known)
-                end, tried = len(part_keys), 0
-                for n in blocks.candidates(key, start, len(part_keys)):
+                end = len(part_keys)
+                for tried, n in enumerate(blocks.candidates(key, start, len(part_keys))):
                     if tried == MAX_PARTS_TRIED:
                         end = n
                         break
-                    tried += 1
                     fits, verdict = joins_part(key, part_keys[n], title_only)
                     if fits:
                         target = n
