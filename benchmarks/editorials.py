@@ -22,13 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def surname(n: int) -> str:
-    """A distinct name of letters for each number (digits are not part of a name)."""
-    letters = ""
-    while True:
-        n, r = divmod(n, 26)
-        letters += "abcdefghijklmnopqrstuvwxyz"[r]
-        if not n:
-            return "Q" + letters
+    """A distinct name of letters for each number (digits are not part of a name): 12 -> "Qbc"."""
+    return "Q" + "".join(chr(ord("a") + int(d)) for d in str(n))
 
 
 def write_export(path: Path, records: int) -> None:

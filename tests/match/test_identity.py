@@ -149,6 +149,17 @@ def snippet(line: int, text: str, **fields) -> Snippet:
     return Snippet("refs.csv", line, line, text, False, "refs", (), Record(**fields) if fields else None)
 
 
+def grouped_counting_compares(snippets: list[Snippet]) -> tuple[list, list[int]]:
+    """The groups ``find_duplicates`` makes, and a 1 for each record comparison it asked for."""
+    calls: list[int] = []
+    original = record_links.compare
+    record_links.compare = lambda *args, **kw: calls.append(1) or original(*args, **kw)
+    try:
+        return find_duplicates(snippets), calls
+    finally:
+        record_links.compare = original
+
+
 class GroupingTest(unittest.TestCase):
     def test_copies_of_one_title_split_by_their_records(self):
         snippets = [snippet(n, "Editorial", title="Editorial", authors=author, year=year, venue=venue, title_only=True)
@@ -163,13 +174,7 @@ class GroupingTest(unittest.TestCase):
         # A bare title repeated (an export concatenated with itself, a hostile file): each copy is its own paper,
         # as a title alone never joins, and is compared with the part the copy before it made, not with all.
         copies = [snippet(n, "The same title", title="The same title", title_only=True) for n in range(1, 3001)]
-        calls = []
-        original = record_links.compare
-        record_links.compare = lambda *args, **kw: calls.append(1) or original(*args, **kw)
-        try:
-            groups = find_duplicates(copies)
-        finally:
-            record_links.compare = original
+        groups, calls = grouped_counting_compares(copies)
         self.assertEqual(groups, [])
         self.assertLess(len(calls), 2 * len(copies))  # all pairs would be 4,498,500
 
@@ -187,25 +192,13 @@ class GroupingTest(unittest.TestCase):
         # 2,500 editorials by different people, then a second copy of ten records from beyond the first 1,000:
         # each copy is tried against the parts whose first record shares a surname or lacks authors, so the
         # pairs are found wherever they stand and the work follows the copies, not copies times parts.
-        def surname(j: int) -> str:
-            letters = ""
-            while True:
-                j, r = divmod(j, 26)
-                letters += "abcdefghijklmnopqrstuvwxyz"[r]
-                if not j:
-                    return "Q" + letters
-        records = [dict(authors=f"{surname(j)}, A", year=str(1990 + j % 30), venue=f"Journal {j}", volume=str(j),
-                        pages=f"{j}-{j + 2}") for j in range(2500)]
+        names = ["Q" + "".join(chr(ord("a") + int(d)) for d in str(j)) for j in range(2500)]  # 12 -> "Qbc"
+        records = [dict(authors=f"{name}, A", year=str(1990 + j % 30), venue=f"Journal {j}", volume=str(j),
+                        pages=f"{j}-{j + 2}") for j, name in enumerate(names)]
         copies = [snippet(n, "Editorial", title="Editorial", title_only=True, **r) for n, r in enumerate(records, 1)]
         copies += [snippet(3000 + n, "Editorial", title="Editorial", title_only=True, **records[n])
                    for n in range(1200, 1210)]
-        calls = []
-        original = record_links.compare
-        record_links.compare = lambda *args, **kw: calls.append(1) or original(*args, **kw)
-        try:
-            groups = find_duplicates(copies)
-        finally:
-            record_links.compare = original
+        groups, calls = grouped_counting_compares(copies)
         pairs = sorted(tuple(m.line for m in g.members) for g in groups if g.tier == "duplicate")
         self.assertEqual(pairs, [(n + 1, 3000 + n) for n in range(1200, 1210)])
         self.assertLess(len(calls), len(copies))  # trying each part would be over 2,500,000

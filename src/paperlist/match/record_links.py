@@ -81,13 +81,12 @@ class _Blocks:
 
     def candidates(self, key: RecordKey, start: int, size: int) -> Iterator[int]:
         """The parts from ``start`` on that ``key`` does not conflict with at first sight, in order."""
-        if key.authors:
-            lists = [self.by_name.get(name, []) for name in set().union(*key.authors)] + [self.nameless]
-            if key.doi:
-                lists.append(self.by_doi.get(key.doi, []))
-        else:
+        if not key.authors:
             yield from range(start, size)
             return
+        lists = [self.by_name.get(name, []) for name in set().union(*key.authors)] + [self.nameless]
+        if key.doi:
+            lists.append(self.by_doi.get(key.doi, []))
         last = -1
         for n in heapq.merge(*(islice(found, bisect_left(found, start), None) for found in lists if found)):
             if n != last:
