@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -14,7 +14,7 @@ from paperlist.forked import compute_aside
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
 from paperlist.match.identity import doi_key, title_words
 from paperlist.match.normalize import match_key
-from paperlist.model import ReadingList, Snippet
+from paperlist.model import ReadingList, Record, Snippet
 
 FORK_TEXTS = 20_000  # a first add of this many texts computes its token index in a forked child
 
@@ -33,14 +33,27 @@ class AddReport:
 
 @dataclass
 class _Placed:
-    """New lists' snippets placed on texts, known or new, with the rows that record them."""
+    """New lists' snippets placed on texts, known or new; their rows are made as they are written."""
 
     snippets: list[Snippet] = field(default_factory=list)
     keys: list[str] = field(default_factory=list)
     texts: list[int] = field(default_factory=list)  # each snippet's text
-    snippet_rows: list[tuple] = field(default_factory=list)
+    lists: array = field(default_factory=lambda: array("q"))  # each snippet's list
+    about: dict[Record, tuple] = field(default_factory=dict)  # each record's columns, made once
     new_texts: dict[str, tuple[int, bool]] = field(default_factory=dict)  # key -> (text id, any copy cut)
     cut_known: dict[int, str] = field(default_factory=dict)  # known texts seen cut now -> their key
+
+    def snippet_rows(self) -> Iterator[tuple]:
+        """The rows that record the snippets, made one at a time: a mailbox's million rows are never all held."""
+        for list_id, s, text_id in zip(self.lists, self.snippets, self.texts):
+            if s.record is None:
+                yield Store.snippet_row(list_id, s, text_id)
+            else:
+                yield Store.snippet_row(list_id, s, text_id, self.about[s.record])
+
+    def text_ids(self) -> dict[str, int]:
+        """Each snippet text's text: one entry per distinct text (equal texts have equal keys)."""
+        return dict(zip((s.text for s in self.snippets), self.texts))
 
 
 def list_hash(rl: ReadingList) -> str:
@@ -102,7 +115,7 @@ class Collection:
         else:
             self.store.insert_text_rows(text_rows)
             self.store.mark_truncated(placed.cut_known)
-            self.store.add_snippets(placed.snippet_rows)
+            self.store.add_snippets(placed.snippet_rows())
             self.store.insert_token_rows(token_rows())
             assignment = self._regroup(set(placed.texts), keys)
         papers = {assignment[t] for t in placed.texts}
@@ -128,14 +141,22 @@ class Collection:
 
     def _place(self, fresh: list[tuple[ReadingList, str]], oldest_before: int) -> _Placed:
         """Record the new lists and place each snippet on a known text (same key) or a new one."""
-        keyed = [(rl, content, [(s, key) for s in rl.snippets if (key := match_key(s.text))]) for rl, content in fresh]
-        known = self.store.text_ids_of_keys({k for _, _, pairs in keyed for _, k in pairs}) if oldest_before else {}
+        # A mailbox re-sends the same texts and records: each is folded and described once, and its copies share it.
+        folded: dict[str, str] = {}
+        for rl, _ in fresh:
+            for s in rl.snippets:
+                if s.text not in folded:
+                    folded[s.text] = match_key(s.text)
+        known = self.store.text_ids_of_keys(set(folded.values()) - {""}) if oldest_before else {}
         placed = _Placed()
-        new_texts = placed.new_texts
+        new_texts, about = placed.new_texts, placed.about
         next_id = oldest_before + 1
-        for rl, content, pairs in keyed:
+        for rl, content in fresh:
             list_id = self.store.add_list(rl, content)
-            for s, key in pairs:
+            for s in rl.snippets:
+                key = folded[s.text]
+                if not key:
+                    continue
                 if key in known:
                     text_id = known[key]
                     if s.truncated:
@@ -146,9 +167,10 @@ class Collection:
                 else:
                     text_id, next_id = next_id, next_id + 1
                     new_texts[key] = (text_id, s.truncated)
-                title = " ".join(title_words(s.record)) or None
-                placed.snippet_rows.append(self.store.snippet_row(list_id, s, text_id, title,
-                                                                  doi_key(s.record.doi) if s.record else None))
+                if s.record is not None and s.record not in about:
+                    about[s.record] = self.store.record_columns(
+                        s.record, " ".join(title_words(s.record)) or None, doi_key(s.record.doi))
+                placed.lists.append(list_id)
                 placed.snippets.append(s)
                 placed.keys.append(key)
                 placed.texts.append(text_id)
@@ -162,13 +184,12 @@ class Collection:
         self.store.defer_references()  # the snippets may go in before their texts
         with ThreadPoolExecutor(1) as writer:
             written = [writer.submit(self.store.insert_text_rows, text_rows),
-                       writer.submit(self.store.add_snippets, placed.snippet_rows),
+                       writer.submit(self.store.add_snippets, placed.snippet_rows()),
                        writer.submit(lambda: self.store.insert_token_rows(token_rows()))]
-            text_of = dict(zip(((s.path, s.index) for s in placed.snippets), placed.texts))
             # Every list may have been removed before: its papers come back under their ids, and no id is reused.
             old = self.store.retired_papers_of_fingerprints(
                 {t: key_number(key) for key, (t, _) in placed.new_texts.items()}) if self.store.has_retired() else {}
-            assignment = self._papers(placed.snippets, text_of, set(placed.texts), not_same, old,
+            assignment = self._papers(placed.snippets, placed.text_ids(), set(placed.texts), not_same, old,
                                       self.store.next_paper_id(), placed.keys)
             for done in written:
                 done.result()
@@ -195,19 +216,20 @@ class Collection:
         old = self.store.paper_of_texts(texts)  # papers before the change: their ids are kept where possible
         if self.store.has_retired():  # a text removed with its list and now back: its paper's id again
             old.update(self.store.retired_papers(t for t in texts if t not in old))
-        assignment = self._papers([s for _, s in rows], {(s.path, s.index): t for t, s in rows}, texts,
+        assignment = self._papers([s for _, s in rows], {s.text: t for t, s in rows}, texts,
                                   self.store.not_same(), old, self.store.next_paper_id())
         self.store.set_papers(assignment)
         return assignment
 
-    def _papers(self, snippets: list, text_of: dict[tuple[str, int], int], texts: set[int],
+    def _papers(self, snippets: list, text_of: dict[str, int], texts: set[int],
                 not_same: set[frozenset[str]], old: dict[int, int], next_id: int,
                 keys: list[str] | None = None) -> dict[int, int]:
-        """Each text's paper after grouping the snippets with the core, keeping old paper ids where it can."""
+        """Each text's paper after grouping the snippets with the core, keeping old paper ids where it can;
+        ``text_of`` gives a snippet's text by its words (equal words, equal key, one text)."""
         groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, not_same, keys)
         assignment: dict[int, int] = {}
         taken: set[int] = set()
-        for members in [[text_of[(m.path, m.index)] for m in g.members] for g in groups if g.tier == "duplicate"] + \
+        for members in [[text_of[m.text] for m in g.members] for g in groups if g.tier == "duplicate"] + \
                 [[t] for t in texts]:
             members = [t for t in members if t not in assignment]
             if not members:

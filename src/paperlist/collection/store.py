@@ -9,6 +9,7 @@ import sqlite3
 import time
 from array import array
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from urllib.parse import quote
 
 from paperlist.collection.keys import (
@@ -296,33 +297,34 @@ class Store:
         self.db.executemany("UPDATE texts SET truncated = 1 WHERE id = ?", ((t,) for t in texts))
 
     @staticmethod
-    def snippet_row(list_id: int, s: Snippet, text_id: int, title_key: str | None, doi: str | None) -> tuple:
-        """The row ``add_snippets`` writes for one snippet."""
-        record = json.dumps([getattr(s.record, f) for f in STORED_FIELDS]) if s.record else None
-        return (list_id, s.line, s.index, s.text, int(s.truncated), text_id, record, doi,
-                s.record.scholar_id if s.record else None, title_key)
+    def record_columns(record: Record, title_key: str | None, doi: str | None) -> tuple:
+        """A record's columns in ``snippet_row``: made once per record, however many snippets carry it."""
+        return json.dumps([getattr(record, f) for f in STORED_FIELDS]), doi, record.scholar_id, title_key
+
+    @staticmethod
+    def snippet_row(list_id: int, s: Snippet, text_id: int, about: tuple = (None, None, None, None)) -> tuple:
+        """The row ``add_snippets`` writes for one snippet; ``about`` is its ``record_columns``."""
+        return (list_id, s.line, s.index, s.text, int(s.truncated), text_id, *about)
 
     def defer_references(self) -> None:
         """Check references at commit instead of at each row (snippets may then go in before their texts)."""
         self.db.execute("PRAGMA defer_foreign_keys = ON")
 
-    def add_snippets(self, rows: Sequence[tuple]) -> None:
+    def add_snippets(self, rows: Iterable[tuple]) -> None:
         self._insert("INSERT INTO snippets (list, line, idx, text, truncated, text_id, record, doi, scholar_id, "
                      "title_key)", rows)
 
-    def _insert(self, insert: str, rows: Sequence[Sequence[object]]) -> None:
+    def _insert(self, insert: str, rows: Iterable[Sequence[object]]) -> None:
         """``insert`` (``INSERT INTO t (columns)``) the rows, given as lists or tuples of one length.
 
         The rows go as one JSON array that SQLite unpacks: one statement that runs without the GIL,
         instead of binding every value from Python. Row by row where JSON cannot carry a text
         exactly (SQLite's JSON functions end a string at a NUL character) or SQLite has no JSON.
         """
-        if not rows:
-            return
-        width = len(rows[0])
-        columns = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(width))
-        for start in range(0, len(rows), INSERT_CHUNK):
-            chunk = rows[start:start + INSERT_CHUNK]
+        rows = iter(rows)
+        while chunk := list(islice(rows, INSERT_CHUNK)):
+            width = len(chunk[0])
+            columns = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(width))
             if self._json:
                 payload = json.dumps(chunk)
                 if "\\u0000" not in payload:
