@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import islice
 
 from paperlist.match.identity import RecordKey, Verdict, compare
@@ -41,6 +42,7 @@ NEAR_MAX_POSTINGS = 1000
 NEAR_POSTINGS_SHARE = 10
 NEAR_BUDGET = 2_000_000
 NEAR_BUDGET_PER_TEXT = 200
+BIGRAM_CACHE = 4096  # texts whose bigram sets are kept while record links are checked
 # A bigram of word ids is hash((a, b)): stable across runs for ints, so the search visits texts the same
 # way every run; two bigrams collide with odds of about 2**-64 a pair.
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
@@ -226,9 +228,11 @@ def search_duplicates(
         add(a, b, "truncation", 1.0, True, True)
     unchecked: list[Snippet] = []
     texts = NearTexts(corpus.keys, corpus.truncated)
-    bigrams: Sequence[frozenset[int]] = list(map(frozenset, texts)) if judged is not None else []
     if judged is not None:
         maybe_links += judged.exact_maybes()
+        # A text's bigrams are made when a pair needs them, kept for the next few pairs (a title's copies come
+        # together): a set per text, held for every text, was most of a mailbox's memory.
+        bigrams = lru_cache(maxsize=BIGRAM_CACHE)(lambda k: frozenset(texts[k]))
         for a, b, kind in judged.candidates():
             add(a, b, kind, 1.0, True, _texts_agree(corpus, bigrams, a, b), by_text=False)
     if threshold is not None:
@@ -236,7 +240,7 @@ def search_duplicates(
         linked = {frozenset(pair[:2]) for pair in links}
         budget = NEAR_BUDGET + NEAR_BUDGET_PER_TEXT * len(corpus.keys)
         max_postings = max(NEAR_MAX_POSTINGS, len(corpus.keys) // NEAR_POSTINGS_SHARE)
-        pairs, incomplete = search_similar(bigrams or texts, lowest, max_postings, budget, jobs)
+        pairs, incomplete = search_similar(texts, lowest, max_postings, budget, jobs)
         for a, b, score in pairs:
             if frozenset((a, b)) not in linked:
                 add(a, b, "near", score, score >= threshold, True)
@@ -244,13 +248,14 @@ def search_duplicates(
     return _assemble(corpus, links, maybe_links, judged), unchecked
 
 
-def _texts_agree(corpus: Corpus, bigrams: Sequence[frozenset[int]], a: int, b: int) -> bool:
+def _texts_agree(corpus: Corpus, bigrams: Callable[[int], frozenset[int]], a: int, b: int) -> bool:
     """Two abstracts under one title agree: one opens the other, or their bigrams overlap by MIN_TEXT_JACCARD."""
     x, y = corpus.keys[a], corpus.keys[b]
     if x.startswith(y) or y.startswith(x):
         return True
-    union = len(bigrams[a] | bigrams[b])
-    return bool(union) and len(bigrams[a] & bigrams[b]) / union >= MIN_TEXT_JACCARD
+    first, second = bigrams(a), bigrams(b)
+    union = len(first | second)
+    return bool(union) and len(first & second) / union >= MIN_TEXT_JACCARD
 
 
 class _RecordJudge:
