@@ -17,6 +17,7 @@ from paperlist.collection.store import Store
 from paperlist.inputs.load import load_lists
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
+from paperlist.model import ReadingList, Snippet
 from paperlist.tagging.tags import TagMatcher
 from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
 from tests.match.test_papers import BASE, OTHERS, REWORDED, cut, write_collection
@@ -292,6 +293,33 @@ class StoreTest(unittest.TestCase):
                 store.add_snippets([(1, n, n, text, 0, 1, None, None, None, None) for n, text in enumerate(texts_now)])
                 self.assertEqual([r[0] for r in store.db.execute("SELECT text FROM snippets ORDER BY id")], texts_now)
             store.close()
+
+
+    def test_one_add_numbers_versions_without_reading_the_lists_once_per_list(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        store = Store(str(tmp.path / "v.db"))
+        self.addCleanup(store.close)
+
+        def alert(path: str, number: int) -> ReadingList:
+            text = f"Paper number {number} opens its abstract with these words about a study of alerts {number}."
+            return ReadingList(path, None, False, (Snippet(path, 1, 1, text, False),))
+        plans: list[str] = []
+        read_lists = ("SELECT", "FROM lists")
+        store.db.set_trace_callback(lambda sql: plans.extend(
+            row[3] for row in tmp_db.execute(f"EXPLAIN QUERY PLAN {sql}")) if all(w in sql for w in read_lists) else None)
+        tmp_db = sqlite3.connect(store.path)  # plans the statements without taking part in the transaction
+        self.addCleanup(tmp_db.close)
+        with store.transaction():
+            Collection(store).add([alert("mail.mbox#1", 1), alert("other.txt", 2)])
+        with store.transaction():
+            Collection(store).add([alert("mail.mbox#1", 3)] + [alert(f"mail.mbox#{n}", n) for n in range(2, 302)])
+        store.db.set_trace_callback(None)
+        self.assertEqual(store.db.execute("SELECT path, version FROM lists WHERE path IN ('mail.mbox#1', 'other.txt', "
+                                          "'mail.mbox#2') ORDER BY id").fetchall(),
+                         [("mail.mbox#1", 1), ("other.txt", 1), ("mail.mbox#1", 2), ("mail.mbox#2", 1)])
+        # A search of the whole lists table once per add, not once per list (50,000 lists made that quadratic).
+        self.assertEqual(sum("SCAN lists" in plan for plan in plans), 2, plans[:5])
 
 
 class MigrationTest(unittest.TestCase):

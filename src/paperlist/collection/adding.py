@@ -151,8 +151,9 @@ class Collection:
         placed = _Placed()
         new_texts, about = placed.new_texts, placed.about
         next_id = oldest_before + 1
+        versions = self.store.list_versions()
         for rl, content in fresh:
-            list_id = self.store.add_list(rl, content)
+            list_id = self.store.add_list(rl, content, versions)
             for s in rl.snippets:
                 key = folded[s.text]
                 if not key:

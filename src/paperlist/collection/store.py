@@ -261,9 +261,14 @@ class Store:
         return self.db.execute("SELECT 1 FROM lists WHERE content_hash = ? AND path = ?",
                                (content_hash, storable(path))).fetchone() is not None
 
-    def add_list(self, rl: ReadingList, content_hash: str) -> int:
+    def list_versions(self) -> dict[str, int]:
+        """How many lists were added under each path: read once for a whole add (no index finds a path)."""
+        return dict(self.db.execute("SELECT path, count(*) FROM lists GROUP BY path"))
+
+    def add_list(self, rl: ReadingList, content_hash: str, versions: dict[str, int]) -> int:
+        """Record one list; ``versions`` is ``list_versions`` as this transaction read it, kept up to date."""
         path = storable(rl.path)
-        version = self.db.execute("SELECT count(*) FROM lists WHERE path = ?", (path,)).fetchone()[0] + 1
+        version = versions[path] = versions.get(path, 0) + 1
         cursor = self.db.execute(
             "INSERT INTO lists (path, name, seed_title, source, kind, content_hash, version, added_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
