@@ -1,7 +1,9 @@
 import re
 import unittest
 
+from paperlist.model import ReadingList, Record, Snippet
 from paperlist.render.rules import render_rules
+from paperlist.tagging.apply import tag_lists
 from paperlist.tagging.tags import (
     RulesError,
     TagMatcher,
@@ -228,3 +230,22 @@ class ContextRuleTest(unittest.TestCase):
         for text, tag in misses:
             with self.subTest(text[:40]):
                 self.assertNotIn(tag, matcher.tag(text))
+
+
+class TagListsTest(unittest.TestCase):
+    def test_a_text_sent_again_is_tagged_once_and_every_copy_has_its_tags(self):
+        text = "A scheduler for GPU clusters that trains large language models faster."
+        gpu, other = Record(title="GPU scheduling"), Record(title="Cluster energy")
+        lists = [ReadingList(f"mail#{n}", None, False, (Snippet(f"mail#{n}", 1, 1, text, False, record=gpu),
+                                                        Snippet(f"mail#{n}", 3, 2, text, False, record=other)))
+                 for n in range(1, 4)]
+        read: list[str] = []
+
+        def tagger(words: str) -> tuple[str, ...]:
+            read.append(words)
+            return ("gpu",) if "GPU scheduling" in words else ("energy",)
+        tagged = tag_lists(lists, tagger)
+        self.assertEqual(read, [f"GPU scheduling. {text}", f"Cluster energy. {text}"])
+        self.assertEqual([s.tags for rl in tagged for s in rl.snippets], [("gpu",), ("energy",)] * 3)
+        self.assertEqual([(s.path, s.line) for rl in tagged for s in rl.snippets],
+                         [(s.path, s.line) for rl in lists for s in rl.snippets])

@@ -24,8 +24,16 @@ def tag_snippet(snippet: Snippet, tagger: Tagger) -> Snippet:
 
 
 def tag_lists(lists: Iterable[ReadingList], tagger: Tagger) -> list[ReadingList]:
-    """Every snippet of every list tagged."""
-    return [replace(rl, snippets=tuple(tag_snippet(s, tagger) for s in rl.snippets)) for rl in lists]
+    """Every snippet of every list tagged; a text sent again with the same record (an alert re-sends its last
+    weeks' papers) is read once, and its copies share the tags."""
+    found: dict[tuple[str, Record | None], tuple[str, ...]] = {}
+
+    def tagged(s: Snippet) -> Snippet:
+        tags = found.get((s.text, s.record))
+        if tags is None:
+            tags = found[s.text, s.record] = tagger(tag_text(s.text, s.record))
+        return replace(s, tags=tags)
+    return [replace(rl, snippets=tuple(map(tagged, rl.snippets))) for rl in lists]
 
 
 def retag(lists: Sequence[ReadingList], grouping: Grouping, tagger: Tagger) -> tuple[list[ReadingList], Grouping]:
