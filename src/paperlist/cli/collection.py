@@ -189,7 +189,7 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
                 report = Collection(store).add(loaded.lists)
                 held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
                                    before) if shows and before else {}
-                places = [snippet_key(s) for rl in loaded.lists for s in rl.snippets] if shows else []
+                places = (snippet_key(s) for rl in loaded.lists for s in rl.snippets)
                 stored = store.papers_of_places(places) if shows else {}
                 seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
         except DAMAGE as exc:  # rows changed by hand: named, and rolled back
