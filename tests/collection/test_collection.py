@@ -294,7 +294,6 @@ class StoreTest(unittest.TestCase):
                 self.assertEqual([r[0] for r in store.db.execute("SELECT text FROM snippets ORDER BY id")], texts_now)
             store.close()
 
-
     def test_one_add_numbers_versions_without_reading_the_lists_once_per_list(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
@@ -304,12 +303,14 @@ class StoreTest(unittest.TestCase):
         def alert(path: str, number: int) -> ReadingList:
             text = f"Paper number {number} opens its abstract with these words about a study of alerts {number}."
             return ReadingList(path, None, False, (Snippet(path, 1, 1, text, False),))
+        planner = sqlite3.connect(store.path)  # plans the statements without taking part in the transaction
+        self.addCleanup(planner.close)
         plans: list[str] = []
-        read_lists = ("SELECT", "FROM lists")
-        store.db.set_trace_callback(lambda sql: plans.extend(
-            row[3] for row in tmp_db.execute(f"EXPLAIN QUERY PLAN {sql}")) if all(w in sql for w in read_lists) else None)
-        tmp_db = sqlite3.connect(store.path)  # plans the statements without taking part in the transaction
-        self.addCleanup(tmp_db.close)
+
+        def plan(sql: str) -> None:
+            if sql.startswith("SELECT") and "FROM lists" in sql:
+                plans.extend(row[3] for row in planner.execute(f"EXPLAIN QUERY PLAN {sql}"))
+        store.db.set_trace_callback(plan)
         with store.transaction():
             Collection(store).add([alert("mail.mbox#1", 1), alert("other.txt", 2)])
         with store.transaction():

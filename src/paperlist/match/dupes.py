@@ -230,8 +230,8 @@ def search_duplicates(
     texts = NearTexts(corpus.keys, corpus.truncated)
     if judged is not None:
         maybe_links += judged.exact_maybes()
-        # A text's bigrams are made when a pair needs them, kept for the next few pairs (a title's copies come
-        # together): a set per text, held for every text, was most of a mailbox's memory.
+        # A text's bigrams are made when a pair needs them and kept for the next few pairs (a title's copies come
+        # together): a set for every text would outweigh the rest of the grouping.
         bigrams = lru_cache(maxsize=BIGRAM_CACHE)(lambda k: frozenset(texts[k]))
         for a, b, kind in judged.candidates():
             add(a, b, kind, 1.0, True, _texts_agree(corpus, bigrams, a, b), by_text=False)

@@ -18,14 +18,9 @@ def tag_text(text: str, record: Record | None) -> str:
     return f"{record.title}. {text}"
 
 
-def tag_snippet(snippet: Snippet, tagger: Tagger) -> Snippet:
-    """The snippet with the tags its text (and its record's title) carries."""
-    return replace(snippet, tags=tagger(tag_text(snippet.text, snippet.record)))
-
-
-def tag_lists(lists: Iterable[ReadingList], tagger: Tagger) -> list[ReadingList]:
-    """Every snippet of every list tagged; a text sent again with the same record (an alert re-sends its last
-    weeks' papers) is read once, and its copies share the tags."""
+def snippet_tagger(tagger: Tagger) -> Callable[[Snippet], Snippet]:
+    """Snippet -> the snippet with the tags its text (and its record's title) carries. A text sent again with
+    the same record (an alert re-sends its last weeks' papers) is read once, and its copies share the tags."""
     found: dict[tuple[str, Record | None], tuple[str, ...]] = {}
 
     def tagged(s: Snippet) -> Snippet:
@@ -33,12 +28,19 @@ def tag_lists(lists: Iterable[ReadingList], tagger: Tagger) -> list[ReadingList]
         if tags is None:
             tags = found[s.text, s.record] = tagger(tag_text(s.text, s.record))
         return replace(s, tags=tags)
+    return tagged
+
+
+def tag_lists(lists: Iterable[ReadingList], tagger: Tagger) -> list[ReadingList]:
+    """Every snippet of every list tagged."""
+    tagged = snippet_tagger(tagger)
     return [replace(rl, snippets=tuple(map(tagged, rl.snippets))) for rl in lists]
 
 
 def retag(lists: Sequence[ReadingList], grouping: Grouping, tagger: Tagger) -> tuple[list[ReadingList], Grouping]:
     """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
-    new = {snippet_key(s): tag_snippet(s, tagger) for rl in lists for s in rl.snippets}
+    tagged = snippet_tagger(tagger)
+    new = {snippet_key(s): tagged(s) for rl in lists for s in rl.snippets}
     lists = [replace(rl, snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
     groups = [replace(g, members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
     papers = []
