@@ -110,6 +110,22 @@ class HardeningTest(unittest.TestCase):
         code, _, err = run_cli("report", str(self.tmp.path), "-o", self.good)
         self.assertEqual(code, 2, err)
 
+    def test_report_never_overwrites_an_input_it_tagged_with_topics(self):
+        # Outside the built-in rules' field the lists' own topics replace the rules, by default or with
+        # --tags auto: the inputs must still be known when -o is checked.
+        records = "".join(f"TY  - JOUR\nTI  - {title}\nER  - \n\n" for title in (
+            "Soil nitrogen uptake in maize fields", "Soil nitrogen loss under heavy rain",
+            "Maize yield under drought stress", "Drought stress and wheat yield", "Wheat roots in dry soil"))
+        path = self.tmp.write("crops.ris", records)
+        for tags, note in (([], "tags are the topics found in the lists themselves"), (["--tags", "auto"], "")):
+            with self.subTest(tags=tags):
+                code, out, err = run_cli("report", path, *tags, "-o", path)
+                self.assertEqual((code, out), (2, ""))
+                self.assertIn(note, " ".join(err.split()))  # the topics replaced the rules before -o was checked
+                self.assertTrue(err.endswith(f"paperlist: error: -o {path} is an input ({path}); the report would "
+                                             "replace it: choose another file\n"), err)
+                self.assertEqual(Path(path).read_text(encoding="utf-8"), records)
+
     def test_report_never_overwrites_the_collection_rules_or_decisions(self):
         db = str(self.tmp.path / "c.db")
         self.assertEqual(run_cli("add", self.good, "--db", db)[0], 0)

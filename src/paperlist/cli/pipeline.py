@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
@@ -129,7 +129,7 @@ def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, Tag
     """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
     matcher = TagMatcher(suggest_rules(topic_texts(grouping.papers)))
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
-    return Loaded(lists, loaded.warnings, loaded.errors), grouping, matcher
+    return replace(loaded, lists=lists), grouping, matcher
 
 
 def note_no_topics(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
