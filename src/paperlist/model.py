@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
 # From the tightest to the loosest evidence; a group's kind is its loosest link.
 KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "identifier": 2, "title": 3, "near": 4}
@@ -11,9 +12,11 @@ KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "identifier": 2, "tit
 Kind = Literal["exact", "truncation", "identifier", "title", "near"]
 Tier = Literal["duplicate", "maybe"]
 
+# The default of a value's mapping field: one object shared by every value, so one nobody can change.
+NO_ENTRIES: Mapping = MappingProxyType({})
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+
+class Diagnostic(NamedTuple):
     """A warning or error about one input, with the line when it is known."""
 
     path: str
@@ -26,8 +29,7 @@ class Diagnostic:
         return f"{where}: {severity}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """What an alert or a reference export says about a paper besides its text."""
 
     title: str | None = None
@@ -70,8 +72,7 @@ RECORD_FIELDS = ("title", "authors", "year", "venue", "volume", "issue", "pages"
                  "source_id", "kind", "keywords")
 
 
-@dataclass(frozen=True, slots=True)
-class Snippet:
+class Snippet(NamedTuple):
     """The opening of one related paper's abstract, as found in a list."""
 
     path: str
@@ -84,8 +85,7 @@ class Snippet:
     record: Record | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReadingList:
+class ReadingList(NamedTuple):
     """One parsed list: its seed title, snippets and the warnings met on the way."""
 
     path: str
@@ -105,8 +105,7 @@ class ReadingList:
         return self.name or self.path
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
+class Pair(NamedTuple):
     """Evidence that two members of a group are the same paper."""
 
     a: int
@@ -117,8 +116,7 @@ class Pair:
     missing: tuple[str, ...] = ()  # for records: the fields only one of the two carries
 
 
-@dataclass(frozen=True, slots=True)
-class DuplicateGroup:
+class DuplicateGroup(NamedTuple):
     """Snippets judged to be one paper, with the pairs that joined them."""
 
     id: int
@@ -135,8 +133,7 @@ class DuplicateGroup:
         return min((pair.similarity for pair in self.pairs), default=1.0)
 
 
-@dataclass(frozen=True, slots=True)
-class Paper:
+class Paper(NamedTuple):
     """One distinct paper: every snippet that is a copy of it, and the copy to show."""
 
     id: int

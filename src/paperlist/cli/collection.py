@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import CollectionOptions
@@ -180,7 +179,7 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     # A plain `add` shows no tags and stores none (rules change): its lists are read without tagging.
     # A collection keeps a mailbox one list per e-mail: next week's mailbox adds only the e-mails it does not
     # hold (a subscription's list would change every week and be added again whole).
-    inputs = replace(options.inputs, per_message=True)
+    inputs = options.inputs._replace(per_message=True)
     loaded, status = load(inputs, matcher if shows else TagMatcher({}), context, required=True)
     with open_store(options.db, create=adding, trial=not adding) as store:
         try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping
+from typing import Literal, NamedTuple
 
 from paperlist.cli.errors import UsageError
 from paperlist.inputs.files import InputError, read_capped, without_utf8_bom
@@ -18,8 +18,7 @@ DEFAULT_DB = "paperlist.db"
 _PAIR_RE = re.compile(r"^\s*([0-9a-f]{16})\s+([0-9a-f]{16})\s*(?:#.*)?$")
 
 
-@dataclass(frozen=True)
-class Inputs:
+class Inputs(NamedTuple):
     """Where the lists come from and how they are read."""
 
     paths: tuple[str, ...] = ()
@@ -30,8 +29,7 @@ class Inputs:
     per_message: bool = False  # a mailbox: one list per e-mail, not per subscription
 
 
-@dataclass(frozen=True)
-class Grouping:
+class Grouping(NamedTuple):
     """How snippets are joined into papers: the same in every command. ``threshold`` None: no near search."""
 
     threshold: float | None = DEFAULT_THRESHOLD
@@ -40,8 +38,7 @@ class Grouping:
     not_duplicates: frozenset[frozenset[str]] = frozenset()
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(NamedTuple):
     """Which papers a reading list shows, and in which order."""
 
     focus: tuple[str, ...] = ()
@@ -53,8 +50,7 @@ class Selection:
     explain: bool = False  # text and Markdown: the terms that weigh most for each paper
 
 
-@dataclass(frozen=True)
-class DupesView:
+class DupesView(NamedTuple):
     """What ``dupes`` lists and how."""
 
     kinds: tuple[str, ...] = tuple(KIND_ORDER)
@@ -66,35 +62,33 @@ class DupesView:
     write_deduplicated: str | None = None  # a file for the input records minus the duplicate copies
 
 
-@dataclass(frozen=True)
-class ReportOptions:
+class ReportOptions(NamedTuple):
     """summarize, dupes, export, triage and report: PATHs or a whole collection in, one document out."""
 
     command: str
-    inputs: Inputs = field(default_factory=Inputs)
-    grouping: Grouping = field(default_factory=Grouping)
+    inputs: Inputs = Inputs()
+    grouping: Grouping = Grouping()
     rules: str | None = None  # a TOML rules file, "auto", or None for the built-in rules
     format: str = "text"
     db: str | None = None
     terms: int = 0
-    selection: Selection = field(default_factory=Selection)
-    dupes: DupesView = field(default_factory=DupesView)
+    selection: Selection = Selection()
+    dupes: DupesView = DupesView()
     output: str | None = None  # report -o: a file, checked against every input before it is written
     # Files the run reads or keeps besides its inputs, each with what it is: -o may never name one of them.
     kept_files: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class CollectionOptions:
+class CollectionOptions(NamedTuple):
     """add, new, mark, not-same and db: commands that open (or create) a collection."""
 
     command: str
     db: str
-    inputs: Inputs = field(default_factory=Inputs)
-    grouping: Grouping = field(default_factory=Grouping)
+    inputs: Inputs = Inputs()
+    grouping: Grouping = Grouping()
     rules: str | None = None
     format: str = "text"
-    selection: Selection = field(default_factory=Selection)
+    selection: Selection = Selection()
     show_new: bool = False  # add --new
     show_known: bool = False  # new --show-known
     mark: str = ""
@@ -102,18 +96,16 @@ class CollectionOptions:
     action: str = ""  # db: info or check; not-same: record, list or undo
 
 
-@dataclass(frozen=True)
-class TagsOptions:
+class TagsOptions(NamedTuple):
     """tags: print the active rules, or suggest rules for the topics of PATHs."""
 
     command: str
     rules: str | None = None
     suggest: bool = False
-    inputs: Inputs = field(default_factory=Inputs)
+    inputs: Inputs = Inputs()
 
 
-@dataclass(frozen=True)
-class SimulateOptions:
+class SimulateOptions(NamedTuple):
     """simulate: replay one labelled file."""
 
     command: str
@@ -123,14 +115,13 @@ class SimulateOptions:
     format: str = "text"
 
 
-@dataclass(frozen=True)
-class ServeOptions:
+class ServeOptions(NamedTuple):
     """serve: the collection, the port on 127.0.0.1 and the page's keys (action -> keys)."""
 
     command: str
     db: str
-    port: int = 8765
-    keys: dict[str, list[str]] = field(default_factory=dict)
+    port: int  # 0: any free port
+    keys: Mapping[str, list[str]]  # every action's keys, the defaults where --keys names none
 
 
 Options = ReportOptions | CollectionOptions | TagsOptions | SimulateOptions | ServeOptions

@@ -5,8 +5,7 @@ from __future__ import annotations
 import difflib
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import Grouping as GroupingOptions
@@ -28,8 +27,7 @@ SWITCH_MIN_PAPERS = 3  # from here, topics can tell papers apart where the rules
 UNCHECKED_SHOWN = 20
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """What a command may use of the process: stdin's bytes, stderr, the progress line and the output style."""
 
     stdin: object
@@ -129,7 +127,7 @@ def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, Tag
     """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
     matcher = TagMatcher(suggest_rules(topic_texts(grouping.papers)))
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
-    return replace(loaded, lists=lists), grouping, matcher
+    return loaded._replace(lists=lists), grouping, matcher
 
 
 def note_no_topics(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
@@ -192,8 +190,7 @@ def suggest_auto(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
         stderr.write("\n".join(wrap(note, width)) + "\n")
 
 
-@dataclass(frozen=True)
-class Gathered:
+class Gathered(NamedTuple):
     """The lists and papers a report command shows, the tag matcher in force, the exit code so far, and for a
     collection its marks (by snippet fingerprint)."""
 

@@ -49,4 +49,4 @@ def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOption
         except DAMAGE as exc:
             raise damaged(path, exc) from None
         marks = store.marks()
-    return Loaded(lists=lists), papers, marks
+    return Loaded(lists, [], [], []), papers, marks

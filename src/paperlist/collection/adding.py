@@ -6,7 +6,6 @@ import hashlib
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 
 from paperlist.collection.keys import PrefixTokens, derive_order, key_number, needs_order
 from paperlist.collection.store import Store
@@ -19,29 +18,29 @@ from paperlist.model import ReadingList, Record, Snippet
 FORK_TEXTS = 20_000  # a first add of this many texts computes its token index in a forked child
 
 
-@dataclass
 class AddReport:
-    """What one ``add`` changed."""
+    """What one ``add`` changed, counted as it goes."""
 
-    new_lists: int = 0
-    known_lists: int = 0
-    new_snippets: int = 0
-    new_papers: int = 0
-    joined_known: int = 0
-    returned: int = 0  # of the new papers, those back under the id they had before their list was removed
+    __slots__ = ("joined_known", "known_lists", "new_lists", "new_papers", "new_snippets", "returned")
+
+    def __init__(self) -> None:
+        self.new_lists = self.known_lists = self.new_snippets = self.new_papers = self.joined_known = 0
+        self.returned = 0  # of the new papers, those back under the id they had before their list was removed
 
 
-@dataclass
 class _Placed:
     """New lists' snippets placed on texts, known or new; their rows are made as they are written."""
 
-    snippets: list[Snippet] = field(default_factory=list)
-    keys: list[str] = field(default_factory=list)
-    texts: list[int] = field(default_factory=list)  # each snippet's text
-    lists: array = field(default_factory=lambda: array("q"))  # each snippet's list
-    about: dict[Record, tuple] = field(default_factory=dict)  # each record's columns, made once
-    new_texts: dict[str, tuple[int, bool]] = field(default_factory=dict)  # key -> (text id, any copy cut)
-    cut_known: dict[int, str] = field(default_factory=dict)  # known texts seen cut now -> their key
+    __slots__ = ("about", "cut_known", "keys", "lists", "new_texts", "snippets", "texts")
+
+    def __init__(self) -> None:
+        self.snippets: list[Snippet] = []
+        self.keys: list[str] = []
+        self.texts: list[int] = []  # each snippet's text
+        self.lists = array("q")  # each snippet's list
+        self.about: dict[Record, tuple] = {}  # each record's columns, made once
+        self.new_texts: dict[str, tuple[int, bool]] = {}  # key -> (text id, any copy cut)
+        self.cut_known: dict[int, str] = {}  # known texts seen cut now -> their key
 
     def snippet_rows(self) -> Iterator[tuple]:
         """The rows that record the snippets, made one at a time: a mailbox's million rows are never all held."""

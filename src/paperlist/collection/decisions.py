@@ -7,7 +7,7 @@ so the two always agree on what a decision stores and logs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.collection.adding import Collection
 from paperlist.collection.store import Store
@@ -20,8 +20,7 @@ class DecisionError(Exception):
     """A decision that names no paper, or that the collection no longer allows: nothing was changed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Marked:
+class Marked(NamedTuple):
     """One paper's mark before and after a decision (None: no mark)."""
 
     paper: int

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from paperlist.match.dupes import find_duplicates
@@ -17,7 +16,7 @@ if TYPE_CHECKING:  # views are handed an open store: reading marks over PATHs ne
 
 def tagged_lists(store: Store, tag: Callable[[str], tuple[str, ...]]) -> list[ReadingList]:
     """The collection's lists, each snippet tagged now (tags are not stored: rules change)."""
-    return [replace(rl, snippets=tuple(replace(s, tags=tag(s.text)) for s in rl.snippets)) for rl in store.lists()]
+    return [rl._replace(snippets=tuple(s._replace(tags=tag(s.text)) for s in rl.snippets)) for rl in store.lists()]
 
 
 def marks_by_paper(marks: Mapping[str, str], paper_of: Mapping[str, int]) -> dict[int, str]:
@@ -45,7 +44,7 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
     groups = [g for paper in sorted(members) if len(members[paper]) > 1
               for g in find_duplicates(members[paper], threshold, None, min_words, not_same) if g.tier == "duplicate"]
     groups.sort(key=lambda g: (g.members[0].path, g.members[0].line))
-    return group_papers(lists, [replace(g, id=n) for n, g in enumerate(groups, 1)], paper_of)
+    return group_papers(lists, [g._replace(id=n) for n, g in enumerate(groups, 1)], paper_of)
 
 
 def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:
@@ -70,7 +69,7 @@ def with_stored_ids(grouping: Grouping, stored: dict[tuple[str, int], int]) -> G
     for paper_id, found in parts.items():
         first = found[0]
         if len(found) == 1:
-            papers.append(replace(first, id=paper_id))
+            papers.append(first._replace(id=paper_id))
             continue
         members = tuple(sorted({m for p in found for m in p.members}, key=lambda m: (m.path, m.line)))
         papers.append(Paper(paper_id, members, members.index(first.kept), tuple(sorted({m.path for m in members})),

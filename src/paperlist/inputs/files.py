@@ -8,7 +8,7 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.model import Diagnostic
 from paperlist.readers.detect import detect, format_by_name
@@ -36,8 +36,7 @@ def _size_text(limit: int) -> str:
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 27))
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One input found on disk or stdin, decoded, or the reason it could not be."""
 
     path: str
@@ -47,8 +46,7 @@ class Source:
     data: bytes | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(NamedTuple):
     """One input to read, its short name (relative to the argument it came from), or why it cannot be read."""
 
     path: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from paperlist.forked import sigterm_exits
 from paperlist.inputs.files import (
@@ -36,14 +36,13 @@ _worker_format: str | None = None
 _worker_per_message = False
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(NamedTuple):
     """The lists that could be read, their warnings, and the inputs that failed."""
 
-    lists: list[ReadingList] = field(default_factory=list)
-    warnings: list[Diagnostic] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    files: list[str] = field(default_factory=list)  # every file read (an output must never be one of them)
+    lists: list[ReadingList]
+    warnings: list[Diagnostic]
+    errors: list[str]
+    files: list[str]  # every file read (an output must never be one of them)
 
 
 Outcome = tuple[list[ReadingList], tuple[Diagnostic, ...], str | None]
@@ -179,7 +178,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
                stdin: object | None = None, progress: Progress | None = None, forced: str | None = None,
                per_message: bool = False) -> Loaded:
     """Read, parse and tag every input; results keep the order of the inputs whatever ``jobs`` is."""
-    loaded = Loaded()
+    loaded = Loaded([], [], [], [])
     found = list(find_files(paths, pattern))
     loaded.warnings.extend(_unknown_files(found))
     loaded.errors.extend(f"{f.path}: {f.error}" for f in found if f.error)
@@ -202,7 +201,7 @@ def load_lists(paths: Iterable[str], matcher: TagMatcher, pattern: str | None = 
             loaded.errors.append(error)
         for parsed in lists:
             source = STDIN_NAME if path == STDIN else path
-            loaded.lists.append(replace(parsed, name=_list_name(parsed.path, source, names)))
+            loaded.lists.append(parsed._replace(name=_list_name(parsed.path, source, names)))
             snippets += len(parsed.snippets)
         if progress:
             progress(done, snippets)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
+from typing import NamedTuple
 
 from paperlist.match.identity import RecordKey, Verdict, compare
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
@@ -48,8 +48,7 @@ BIGRAM_CACHE = 4096  # texts whose bigram sets are kept while record links are c
 Link = tuple[int, int, Kind, float]  # two distinct texts, how they matched, the score
 
 
-@dataclass(frozen=True, slots=True)
-class Corpus:
+class Corpus(NamedTuple):
     """Snippets folded once: one entry per distinct match key, in first-seen order."""
 
     snippets: tuple[Snippet, ...]
@@ -175,7 +174,7 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
             pairs.extend(evidence_of(first, c, k, k, "exact", 1.0) for c in copies)
     for a, b, kind, score in links:
         pairs.append(evidence_of(corpus.members[a][0], corpus.members[b][0], a, b, kind, score))
-    evidence = tuple(sorted((replace(p, a=min(x, y), b=max(x, y)) for x, y, p in pairs), key=lambda p: (p.a, p.b)))
+    evidence = tuple(sorted((p._replace(a=min(x, y), b=max(x, y)) for x, y, p in pairs), key=lambda p: (p.a, p.b)))
     kind = max((p.kind for p in evidence), key=KIND_ORDER.__getitem__)
     lists = tuple(sorted({m.path for m in members}))
     return DuplicateGroup(0, kind, tier, members, evidence, _keep_index(members), lists)  # type: ignore[arg-type]
@@ -375,4 +374,4 @@ def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link],
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
     groups += [_make_group(corpus, texts, links, "maybe", False, judged) for texts, links in maybe_cliques(maybe_links)]
     groups.sort(key=lambda g: (g.tier != "duplicate", g.members[0].path, g.members[0].line))
-    return [replace(g, id=n) for n, g in enumerate(groups, 1)]
+    return [g._replace(id=n) for n, g in enumerate(groups, 1)]

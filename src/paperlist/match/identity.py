@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from paperlist.match.normalize import clean_doi, fold_words, valid_doi
 from paperlist.model import Record
@@ -60,8 +59,7 @@ _PARTICLES = frozenset({"von", "van", "der", "den", "de", "la", "le", "di", "da"
 _ABBREVIATION_STOPS = frozenset({"of", "the", "and", "for", "in", "on", "de", "la", "und", "fur"})
 
 
-@dataclass(frozen=True, slots=True)
-class RecordKey:
+class RecordKey(NamedTuple):
     """A record's fields as they are compared: folded, parsed, and what the title says about the item."""
 
     title: str
@@ -78,8 +76,7 @@ class RecordKey:
     scholar_id: str | None = None  # a Google Scholar cluster: one paper, like a DOI
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """What comparing two records decided, the fields that agreed, and those only one of them carries."""
 
     decision: Decision

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.model import (
     RECORD_FIELDS,
@@ -22,8 +22,7 @@ def snippet_key(snippet: Snippet) -> SnippetKey:
     return snippet.path, snippet.index
 
 
-@dataclass(frozen=True, slots=True)
-class Grouping:
+class Grouping(NamedTuple):
     """The duplicate groups of a run and the papers they make, computed once and shared."""
 
     groups: list[DuplicateGroup]

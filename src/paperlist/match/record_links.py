@@ -13,7 +13,6 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from itertools import combinations, islice
 
 from paperlist.match.identity import (
@@ -35,15 +34,17 @@ MIN_TEXT_JACCARD = 0.2  # bigram overlap at which two abstracts under one title 
 TITLE_ENDS = 4  # words at each end of a title that find records whose titles differ elsewhere
 
 
-@dataclass
 class Partitioned:
     """Each distinct text's members split by their records, and the record keys of each part."""
 
-    members: list[tuple[int, ...]] = field(default_factory=list)
-    keys: list[str] = field(default_factory=list)
-    records: list[list[RecordKey]] = field(default_factory=list)  # the distinct record keys of each part
-    title_only: list[bool] = field(default_factory=list)
-    maybe: list[tuple[int, int, Verdict]] = field(default_factory=list)  # parts of one text to look at
+    __slots__ = ("keys", "maybe", "members", "records", "title_only")
+
+    def __init__(self) -> None:
+        self.members: list[tuple[int, ...]] = []
+        self.keys: list[str] = []
+        self.records: list[list[RecordKey]] = []  # the distinct record keys of each part
+        self.title_only: list[bool] = []
+        self.maybe: list[tuple[int, int, Verdict]] = []  # parts of one text to look at
 
 
 def joins_part(key: RecordKey, part: Sequence[RecordKey], title_only: bool) -> tuple[bool, Verdict | None]:

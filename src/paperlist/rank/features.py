@@ -6,9 +6,9 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import mul, sub
+from typing import NamedTuple
 
 _TOKEN_RE = re.compile(r"[^\W_]{2,}")
 MAX_DF = 0.95  # a term in nearly every paper tells none apart (as ASReview's TF-IDF: max_df 0.95)
@@ -36,8 +36,7 @@ def document(title: str | None, body: str | None, keywords: str | None = None, v
     return "\n".join(p for p in (title, body, keywords, venue) if p)
 
 
-@dataclass(frozen=True, slots=True)
-class Vectors:
+class Vectors(NamedTuple):
     """Each text as its shared terms (ids into ``names``, in the order the text first has them) and their
     weights, unit length over all its terms."""
 

@@ -13,9 +13,9 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain, repeat
 from operator import mul
+from typing import NamedTuple
 
 from paperlist.rank.features import Vectors, postings, terms
 
@@ -176,8 +176,7 @@ class Learner:
         return why(self.vectors, self.sums, self.counts, doc, count, against=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Fitted:
+class Fitted(NamedTuple):
     """The decisions summed per term: what explains a fitted score."""
 
     vectors: Vectors

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.rank.features import Vectors, vectorize
 from paperlist.rank.relevance import Learner
@@ -37,8 +37,7 @@ def screen(vectors: Vectors, labels: Sequence[bool], priors: Sequence[int]) -> l
     return order
 
 
-@dataclass(frozen=True, slots=True)
-class Metrics:
+class Metrics(NamedTuple):
     """How good an order was, over the records that were not priors."""
 
     records: int
@@ -72,8 +71,7 @@ def measure(order: Sequence[int], labels: Sequence[bool], priors: Sequence[int])
                    early_found / relevant if relevant else 1.0, read_95, read_all)
 
 
-@dataclass(frozen=True, slots=True)
-class Simulation:
+class Simulation(NamedTuple):
     """One replay: the records' ids, which were priors, the order the rest were read in (up to the last
     relevant one) and how good that order was."""
 

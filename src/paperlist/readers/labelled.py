@@ -7,7 +7,7 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.readers.table import COLUMNS, _columns, _delimiter
 
@@ -27,8 +27,7 @@ class LabelledError(ValueError):
     """The file cannot be replayed; the message names the file and, where it helps, the line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Labelled:
+class Labelled(NamedTuple):
     """Each record's id (its id column, else its number in the file), the parts of it the model reads (title,
     abstract or snippet, keywords, venue), and whether it was included."""
 

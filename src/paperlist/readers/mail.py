@@ -7,7 +7,6 @@ import email.header
 import email.message
 import email.utils
 import re
-from dataclasses import replace
 from collections.abc import Iterable
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -214,7 +213,7 @@ def parse_message(data: bytes, path: str, line: int = 1) -> ReadingList | None:
     records = [(n, text, record) for n, text, record in records if text]
     found = list_from_records(records, path, seed or None, "email", warnings, kind or "alert")
     day = _sent(message) if message.get("Date") else None
-    return replace(found, date=day, sent=((line, day),)) if day else found
+    return found._replace(date=day, sent=((line, day),)) if day else found
 
 
 def _sent(message: email.message.Message) -> str | None:
@@ -249,7 +248,7 @@ def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: boo
 
     def shared(s: Snippet, **changes: object) -> Snippet:
         record = records.setdefault(s.record, s.record) if s.record is not None else None
-        return replace(s, text=texts.setdefault(s.text, s.text), record=record, **changes)  # type: ignore[arg-type]
+        return s._replace(text=texts.setdefault(s.text, s.text), record=record, **changes)  # type: ignore[arg-type]
 
     skipped, number = 0, 0
     for number, (line, message) in enumerate(messages, 1):
@@ -258,13 +257,13 @@ def parse_messages(messages: Iterable[tuple[int, bytes]], path: str, single: boo
         if parsed is None:
             skipped += 1
         elif single or per_message:
-            lists.append(replace(parsed, snippets=tuple(shared(s) for s in parsed.snippets)))
+            lists.append(parsed._replace(snippets=tuple(shared(s) for s in parsed.snippets)))
         else:
             first, snippets, warnings, sent = merged.setdefault((parsed.seed_title, parsed.kind), (parsed, [], [], []))
             snippets += [shared(s, path=first.path, index=len(snippets) + k + 1) for k, s in enumerate(parsed.snippets)]
-            warnings += [replace(w, path=first.path) for w in parsed.warnings]
+            warnings += [w._replace(path=first.path) for w in parsed.warnings]
             sent += parsed.sent
-    lists += [replace(first, snippets=tuple(snippets), warnings=tuple(warnings), sent=tuple(sent),
+    lists += [first._replace(snippets=tuple(snippets), warnings=tuple(warnings), sent=tuple(sent),
                       date=max((day for _, day in sent), default=None))
               for first, snippets, warnings, sent in merged.values()]
     warnings = []

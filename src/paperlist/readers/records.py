@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 
 from paperlist.match.normalize import collapse_whitespace, is_truncated
 from paperlist.model import MADE_TITLE_PREFIX, Diagnostic, ReadingList, Record, Snippet
@@ -42,7 +41,7 @@ def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: s
     for index, (line, text, record) in enumerate(records, 1):
         text = collapse_whitespace(text)
         if record is not None and record.title and record.title.startswith(MADE_TITLE_PREFIX):
-            record = replace(record, title=None)  # paperlist's own stand-in, not the paper's title
+            record = record._replace(title=None)  # paperlist's own stand-in, not the paper's title
             text = text.removeprefix(MADE_TITLE_PREFIX)  # read by that title alone: by what it was made from
         snippets.append(Snippet(path, line, index, text, is_truncated(text), seed_title, (), record))
     if not snippets:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping
-from paperlist.model import KIND_ORDER, Diagnostic, DuplicateGroup, paper_ref
+from paperlist.model import KIND_ORDER, NO_ENTRIES, Diagnostic, DuplicateGroup, paper_ref
 from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.render.textfmt import (
     READABLE_GROUPS,
@@ -29,8 +29,7 @@ TEXT_LINES = 3  # lines of the kept text shown per group
 PAIRS_SHOWN = 4  # pairs listed per group in the text view
 
 
-@dataclass(frozen=True)
-class DupesReport:
+class DupesReport(NamedTuple):
     """What ``paperlist dupes`` prints: the groups shown, the run's papers, and how they were found."""
 
     groups: list[DuplicateGroup]
@@ -39,13 +38,13 @@ class DupesReport:
     threshold: float | None
     maybe: float | None
     explain: bool = False
-    warnings: list[Diagnostic] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)
+    warnings: Sequence[Diagnostic] = ()
+    names: Mapping[str, str] = NO_ENTRIES
     full_copies: bool = False  # exact copies shown in full, not one line each
     # A collection's view: its paper ids are lasting (shown as p41, with each paper's mark) and each copy is shown
     # with the fingerprint not-same takes.
     collection: bool = False
-    marks: dict[int, str] = field(default_factory=dict)  # paper id -> mark
+    marks: Mapping[int, str] = NO_ENTRIES  # paper id -> mark
 
 
 # What a reader must judge comes first: re-worded and cut copies, maybe pairs, then what records decided, then

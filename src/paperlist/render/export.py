@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.match.papers import Grouping, snippet_key
 from paperlist.model import RECORD_FIELDS, Diagnostic, ReadingList
@@ -18,8 +18,7 @@ from paperlist.render.textfmt import (
 )
 
 
-@dataclass(frozen=True)
-class ExportReport:
+class ExportReport(NamedTuple):
     """What ``paperlist export`` writes: the lists, the papers their snippets belong to, the warnings."""
 
     lists: Sequence[ReadingList]

@@ -7,13 +7,13 @@ import hashlib
 import html
 import json
 from urllib.parse import quote, quote_plus
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 from pathlib import Path
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping, merged_record
-from paperlist.model import KIND_ORDER, DuplicateGroup, paper_ref
+from paperlist.model import KIND_ORDER, NO_ENTRIES, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url
@@ -31,8 +31,7 @@ HEATMAP_LISTS = 100  # readable up to about this many lists
 BAR_HEIGHT = 16
 
 
-@dataclass(frozen=True)
-class HtmlReport:
+class HtmlReport(NamedTuple):
     """What the report shows."""
 
     summary: Summary
@@ -42,14 +41,14 @@ class HtmlReport:
     names: dict[str, str]
     rule: str
     focus_words: frozenset[str] = frozenset()
-    groups: Sequence[DuplicateGroup] = field(default_factory=list)
-    marks: dict[int, str] = field(default_factory=dict)  # a collection's: paper id -> read, skip, want or later
+    groups: Sequence[DuplicateGroup] = ()
+    marks: Mapping[int, str] = NO_ENTRIES  # a collection's: paper id -> read, skip, want or later
     hidden: int = 0  # papers the marks leave out of the reading list
     collection: bool = False  # entries lead with the paper's id (what `mark` takes) instead of its rank
-    against: dict[int, tuple[str, ...]] = field(default_factory=dict)  # paper id -> terms that count against it
+    against: Mapping[int, tuple[str, ...]] = NO_ENTRIES  # paper id -> terms that count against it
     # An alert e-mail's (or subscription's) list path -> the day each of its messages was sent, by the line the
     # message starts on.
-    alerts: dict[str, dict[int, str]] = field(default_factory=dict)
+    alerts: Mapping[str, dict[int, str]] = NO_ENTRIES
 
 
 def h(text: object) -> str:

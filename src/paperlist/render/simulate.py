@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.rank.simulate import EARLY_SHARE, RECALL_TARGET, Simulation
 from paperlist.render.terminal import terminal_safe, wrap
@@ -14,8 +14,7 @@ PLOT_HEIGHT = 8
 PLOT_MAX_WIDTH = 60
 
 
-@dataclass(frozen=True, slots=True)
-class SimulationReport:
+class SimulationReport(NamedTuple):
     """One replay and where it came from."""
 
     path: str

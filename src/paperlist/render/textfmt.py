@@ -7,7 +7,7 @@ import io
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.match.names import split_authors
 from paperlist.model import RECORD_FIELDS, Diagnostic, Record
@@ -39,8 +39,7 @@ def _json_escape(match: re.Match[str]) -> str:
 _MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line start: no need for - + . !
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
+class Style(NamedTuple):
     """How output is drawn: terminal width, colour, and whether CSV cells may hold formulas."""
 
     width: int = 80

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.names import split_authors
 from paperlist.match.papers import merged_record
-from paperlist.model import Paper, Record, paper_ref
+from paperlist.model import NO_ENTRIES, Paper, Record, paper_ref
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import (
@@ -28,8 +28,7 @@ from paperlist.tagging.tags import TagMatcher
 TEXT_LINES = 4  # lines of each paper's text in the text view
 
 
-@dataclass(frozen=True)
-class TriageReport:
+class TriageReport(NamedTuple):
     """The ranked entries and what the run knows about all papers and lists."""
 
     entries: Sequence[Entry]
@@ -39,11 +38,11 @@ class TriageReport:
     titles: dict[str, str | None]
     names: dict[str, str]
     focus_rules: TagMatcher | None = None
-    notes: dict[int, str] = field(default_factory=dict)  # paper id -> what a collection knows of it
+    notes: Mapping[int, str] = NO_ENTRIES  # paper id -> what a collection knows of it
     # Collection views: each paper's lasting id (None: not in the collection yet), its mark, and how many papers
     # the marks hide. None for a run over PATHs, whose numbers last only that run.
     ids: dict[int, int | None] | None = None
-    marks: dict[int, str] = field(default_factory=dict)
+    marks: Mapping[int, str] = NO_ENTRIES
     hidden: int = 0
     headline: str | None = None  # what the command says first, where it has more to say (``new``)
     order: Relevance | None = None  # how papers are ranked beyond focus tags; None: by lists, then first appearance

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.match.dupes import search_duplicates
 from paperlist.model import Paper
@@ -19,8 +19,7 @@ RAW_FORMATS = ("ris", "bibtex", "csv")  # the formats whose records can be cut o
 _BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One input file as read: its path, text and format, where each record lies in the text by the line its
     snippet reports (``text[start:end]``, from the format's reader), and where a CSV's header ends."""
 
@@ -31,8 +30,7 @@ class Source:
     header_end: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Deduplicated:
+class Deduplicated(NamedTuple):
     """The copy to write and what went into it."""
 
     text: str

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import NamedTuple
 
 from paperlist.match.papers import Grouping
 from paperlist.model import Diagnostic, Paper, ReadingList
 from paperlist.tagging.topics import distinctive, rank_terms, term_counts
 
 
-@dataclass(frozen=True, slots=True)
-class ListSummary:
+class ListSummary(NamedTuple):
     """Counts for one list; ``papers`` and ``tags`` count each paper once."""
 
     path: str
@@ -30,8 +29,7 @@ class ListSummary:
     distinctive: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(NamedTuple):
     """Everything ``paperlist summarize`` reports."""
 
     lists: list[ListSummary]
@@ -94,6 +92,6 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
         shown = set(labels)  # terms that survive absorption: "large language" is not a term of its own
         groups = {rl.path: [sets[index[p.id]] & shown for p in in_list[rl.path]] for rl in lists}
         found = distinctive(groups)
-        per_list = [replace(entry, distinctive=tuple(labels.get(t, t) for t, _ in found[entry.path]))
+        per_list = [entry._replace(distinctive=tuple(labels.get(t, t) for t, _ in found[entry.path]))
                     for entry in per_list]
     return Summary(per_list, totals, overlap, top_terms, list(warnings))

@@ -4,7 +4,7 @@ mark by recurrence, likeness to the lists' seed titles and recency) (pure)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.match.normalize import words
 from paperlist.match.papers import merged_record
@@ -20,8 +20,7 @@ COLD_RULE = ("ranked by the number of lists a paper is in and of its copies (mos
 RELEVANT_MARKS = {"want": True, "read": True, "skip": False}  # what a mark says about the papers like it
 
 
-@dataclass(frozen=True)
-class Relevance:
+class Relevance(NamedTuple):
     """How the papers are told apart beyond tags: each paper's score and what explains it.
 
     ``learned``: the score is the model fitted to the marks (``relevant`` and ``rejected`` of them); else it is the
@@ -109,8 +108,7 @@ def ranking_rule(focus: Collection[str], order: Relevance | None = None) -> str:
     return said + FOCUS_RULE + rest
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """A paper's place in the reading list, the focus tags that put it there, and (ranked by ``Relevance``) its
     score and the terms that weigh most for it."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 
 from paperlist.match.papers import Grouping, paper_tags, snippet_key
 from paperlist.model import ReadingList, Record, Snippet
@@ -27,24 +26,24 @@ def snippet_tagger(tagger: Tagger) -> Callable[[Snippet], Snippet]:
         tags = found.get((s.text, s.record))
         if tags is None:
             tags = found[s.text, s.record] = tagger(tag_text(s.text, s.record))
-        return replace(s, tags=tags)
+        return s._replace(tags=tags)
     return tagged
 
 
 def tag_lists(lists: Iterable[ReadingList], tagger: Tagger) -> list[ReadingList]:
     """Every snippet of every list tagged."""
     tagged = snippet_tagger(tagger)
-    return [replace(rl, snippets=tuple(map(tagged, rl.snippets))) for rl in lists]
+    return [rl._replace(snippets=tuple(map(tagged, rl.snippets))) for rl in lists]
 
 
 def retag(lists: Sequence[ReadingList], grouping: Grouping, tagger: Tagger) -> tuple[list[ReadingList], Grouping]:
     """The same lists and papers with every snippet's tags recomputed (``--tags auto`` tags after grouping)."""
     tagged = snippet_tagger(tagger)
     new = {snippet_key(s): tagged(s) for rl in lists for s in rl.snippets}
-    lists = [replace(rl, snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
-    groups = [replace(g, members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
+    lists = [rl._replace(snippets=tuple(new[snippet_key(s)] for s in rl.snippets)) for rl in lists]
+    groups = [g._replace(members=tuple(new[snippet_key(m)] for m in g.members)) for g in grouping.groups]
     papers = []
     for p in grouping.papers:
         members = tuple(new[snippet_key(m)] for m in p.members)
-        papers.append(replace(p, members=members, tags=paper_tags(members)))
+        papers.append(p._replace(members=members, tags=paper_tags(members)))
     return lists, Grouping(groups, papers)

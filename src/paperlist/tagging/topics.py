@@ -6,7 +6,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from paperlist.tagging.clusters import even_sample, kmeans, unit
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
@@ -161,8 +161,7 @@ def _specific_word(word: str) -> bool:
     return word in SUBJECTS or (len(word) >= 7 and not any(word in roles for roles in _NOT_ALONE))
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """A term, how it is shown, and how many papers hold it."""
 
     term: str
