@@ -137,6 +137,10 @@ class HardeningTest(unittest.TestCase):
         link.symlink_to(db)
         cases = [(["--db", db, "-o", db], f"-o {db} is the collection ({db})"),
                  (["--db", db, "-o", str(link)], f"-o {link} is the collection ({db})"),
+                 # Not there now, but SQLite's while the collection is open: a report there would eat the log.
+                 (["--db", db, "-o", db + "-wal"], f"-o {db}-wal is the collection's -wal file ({db}-wal)"),
+                 (["--db", db, "-o", db + "-journal"], f"-o {db}-journal is the collection's -journal file "
+                                                       f"({db}-journal)"),
                  (["--db", db, "--tags", rules, "-o", rules], f"-o {rules} is the tag rules file ({rules})"),
                  ([self.good, "--not-duplicates", decisions, "-o", decisions],
                   f"-o {decisions} is the decisions file ({decisions})")]
@@ -146,6 +150,7 @@ class HardeningTest(unittest.TestCase):
                 self.assertEqual((code, out, err), (2, "", f"paperlist: error: {message}; the report would replace "
                                                            "it: choose another file\n"))
         self.assertEqual(Path(db).read_bytes(), kept)
+        self.assertFalse(Path(db + "-wal").exists())
         self.assertEqual(Path(rules).read_text(encoding="utf-8"), '[tags]\ngpu = ["gpu"]\n')
         self.assertEqual(Path(decisions).read_text(encoding="utf-8"), "# none yet\n")
         cwd = os.getcwd()

@@ -246,7 +246,8 @@ def options_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ
 
 def _kept_files(db: str | None, rules: str | None, decisions: str | None) -> tuple[tuple[str, str], ...]:
     """The collection (with SQLite's files beside it), the tag rules file and the decisions file, where given."""
-    kept = [(db + suffix, "the collection") for suffix in ("", "-wal", "-shm", "-journal")] if db else []
+    kept = [(db, "the collection")] + [(db + suffix, f"the collection's {suffix} file")
+                                        for suffix in ("-wal", "-shm", "-journal")] if db else []
     if rules and rules not in ("auto", "builtin"):
         kept.append((rules, "the tag rules file"))
     if decisions:

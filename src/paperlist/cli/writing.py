@@ -39,12 +39,16 @@ def check_output(output: str | None, inputs: list[str], kept: tuple[tuple[str, s
                   option: str = "-o", written: str = "the report") -> None:
     """Refuse to write the report over a file the run reads or keeps: an input, the collection, a rules or a
     decisions file (the same file, also through a link)."""
-    if not output or output == "-" or not os.path.exists(output):
+    if not output or output == "-":
         return
+    exists, target = os.path.exists(output), os.path.realpath(output)
     for path, what in [(p, "an input") for p in inputs] + list(kept):
-        try:
-            same = os.path.samefile(output, path)
-        except OSError:
-            continue
+        if exists:
+            try:
+                same = os.path.samefile(output, path)
+            except OSError:
+                continue
+        else:  # a file not there yet may still be one SQLite makes beside the collection while it is open
+            same = target == os.path.realpath(path)
         if same:
             raise UsageError(f"{option} {output} is {what} ({path}); {written} would replace it: choose another file")
