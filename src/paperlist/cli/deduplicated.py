@@ -21,12 +21,14 @@ from paperlist.reports.deduplicated import RAW_FORMATS, Source, settled_drops, w
 _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv"}
 
 
-def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context) -> None:
+def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
+                       kept: tuple[tuple[str, str], ...] = ()) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
-    one RIS, BibTeX or CSV format, else one RIS or BibTeX entry per paper."""
+    one RIS, BibTeX or CSV format, else one RIS or BibTeX entry per paper. ``kept``: the files besides the inputs
+    that the copy may not replace (the decisions file), each with what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
-    check_output(out, g.loaded.files, option="--write-deduplicated", written="the copy")
+    check_output(out, g.loaded.files, kept, option="--write-deduplicated", written="the copy")
     wanted = _EXTENSION_FORMATS.get(os.path.splitext(out)[1].lower())
     of_file = {f: [rl for rl in g.loaded.lists if rl.path == f or rl.path.startswith(f + "#")] for f in g.loaded.files}
     formats = {rl.source for rl in g.loaded.lists}

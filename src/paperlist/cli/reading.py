@@ -49,7 +49,7 @@ def run_dupes(options: ReportOptions, context: Context) -> Outcome:
     if view.write_deduplicated:
         # The exports' writers, imported only for the copy.
         from paperlist.cli.deduplicated import write_deduplicated
-        write_deduplicated(view.write_deduplicated, g, options.grouping, context)
+        write_deduplicated(view.write_deduplicated, g, options.grouping, context, options.kept_files)
     return status, text
 
 
