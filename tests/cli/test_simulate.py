@@ -78,6 +78,16 @@ class SimulateTest(unittest.TestCase):
         self.assertEqual(code, 0)
         self.assertEqual(json.loads(out)["order"], ["c"])
 
+    def test_jsonl_strings_may_hold_raw_line_and_paragraph_separators(self):
+        # Valid JSON from other tools: U+2028, U+2029 and U+0085 inside a string are no line ends.
+        rows = [{"id": "a", "title": "copper\u2028wilson", "included": True},
+                {"id": "b", "title": "heart\u2029failure\x85trial", "included": False},
+                {"id": "c", "title": "wilson copper zinc", "included": True}]
+        path = self.tmp.write("set.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        code, out, err = run_cli("simulate", path, "--format", "json")
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual((json.loads(out)["records"], json.loads(out)["included"]), (3, 2))
+
     def test_bad_files_are_one_line_errors_with_exit_2(self):
         cases = [
             (HEADER.replace(",label_included", "") + "1,t,a\n", "{p}:1: no label column (label_included, included, "
