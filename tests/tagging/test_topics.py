@@ -8,13 +8,16 @@ import sys
 import unittest
 
 from paperlist.tagging.stopwords import STOP_PHRASES
+from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import (
     ABSORB_SHARE,
+    _within_share,
     acronyms,
     auto_topics,
     candidate_terms,
     distinctive,
     rank_terms,
+    suggest_rules,
     term_counts,
 )
 from tests.helpers import ROOT, TempDir, run_cli
@@ -177,6 +180,59 @@ class AutoTopicsTest(unittest.TestCase):
         self.assertEqual(topics["deep-learning"], ["deep learning"])
         self.assertEqual(tagged["deep-learning"], 12)
         self.assertLessEqual(max(n for name, n in tagged.items() if name != "deep-learning"), 10)
+
+
+# A broad subject whose papers share few terms but the plain words of their field, beside two narrow ones.
+BROAD = [
+    "How agile teams estimate effort: interviews with developers at four software companies…",
+    "Requirements change late in most projects; we trace where software developers learn of each change…",
+    "Code review comments in open source software: what reviewers ask and what authors fix…",
+    "Onboarding newcomers to large software projects takes months; mentors and documentation help developers most…",
+    "Technical debt in startups: founders trade software quality for speed, and teams repay it later…",
+    "Pair programming in classrooms: students who program in pairs finish more exercises and write fewer defects…",
+    "A survey of testing practice: most software teams automate unit tests but test interfaces by hand…",
+    "Why developers leave: burnout, meetings and unclear goals in software teams of a bank…",
+]
+PLEURAL = [
+    "Talc pleurodesis for malignant pleural effusion: a randomised trial of slurry against poudrage…",
+    "Indwelling pleural catheters or talc for malignant pleural effusion, in 300 patients…",
+    "Ultrasound guidance for drainage of pleural effusion lowers the rate of pneumothorax…",
+    "Bleomycin pleurodesis in recurrent pleural effusion: outcomes at one year…",
+    "Fibrinolytic therapy for infected pleural effusion and empyema in adults…",
+    "Chest tube size and pain during drainage of pleural effusion: a trial…",
+]
+HEART = [
+    "Sacubitril for chronic heart failure with reduced ejection fraction: two years of follow-up…",
+    "Exercise training in heart failure improves walking distance but not mortality…",
+    "Remote monitoring of heart failure patients after discharge cuts readmissions…",
+    "Iron deficiency in heart failure: intravenous iron and symptoms…",
+    "Diuretic dosing in acute heart failure: a randomised comparison…",
+    "Heart failure with preserved ejection fraction in older women: a cohort…",
+]
+
+
+class BroadSubjectTest(unittest.TestCase):
+    def test_a_broad_subject_is_one_topic_held_by_the_plain_words_of_its_field(self):
+        texts = BROAD + PLEURAL + HEART
+        rules = suggest_rules(texts)
+        broad = next(name for name, terms in rules.items() if "software" in terms)
+        self.assertIn("developers", rules[broad])
+        matcher = TagMatcher(rules)
+        tagged = [i for i, text in enumerate(texts) if broad in matcher.tag(text)]
+        self.assertGreaterEqual(len(tagged), 7)  # of the 8 papers; the terms alone tagged 4
+        self.assertLess(max(tagged), len(BROAD))  # and none of the others
+        self.assertEqual([name for name in rules if name != broad], ["heart-failure", "pleural-effusion"])
+
+    def test_a_topic_sheds_words_that_would_tag_over_half_the_papers_as_the_tagger_matches_them(self):
+        # "network" as read is in 2 of the 6 texts, but its rule matches "networks" too: 5 of 6.
+        texts = ["Pipeline parallel network training.", "Pipeline parallel networks.", "Neural networks on phones.",
+                 "Networks of sensors.", "Graph networks for molecules.", "Compilers for tensor programs."]
+        kept = _within_share({"pipeline-parallel": [["pipeline parallel"], ["network"]],
+                              "compilers": [["compilers"], ["tensor programs"]]}, texts)
+        self.assertEqual(kept, {"pipeline-parallel": [["pipeline parallel"]],
+                                "compilers": [["compilers"], ["tensor programs"]]})
+        name_alone = _within_share({"networks": [["networks"], ["pipeline parallel"]]}, texts)
+        self.assertEqual(name_alone, {"networks": [["networks"]]})  # the name stays, whatever it tags
 
 
 class SubjectTopicsTest(unittest.TestCase):

@@ -19,12 +19,23 @@ def unit(vector: dict[str, float]) -> dict[str, float]:
     return {t: w / norm for t, w in vector.items()}
 
 
-def kmeans(vectors: list[dict[str, float]], k: int, rounds: int = 20) -> list[list[int]]:
+def kmeans(vectors: list[dict[str, float]], k: int, rounds: int = 20, starts: int = 1) -> list[list[int]]:
     """Spherical k-means: the indexes of the vectors in each of (at most) k clusters.
 
-    Seeded by k-means++ from a fixed generator, so the same vectors give the same clusters.
+    Seeded by k-means++ from fixed generators, so the same vectors give the same clusters; of ``starts`` runs, the
+    clusters whose vectors lie closest to their centres (a run can settle in a poor local optimum).
     """
-    chance = random.Random(len(vectors))
+    best: tuple[float, list[list[int]]] | None = None
+    for start in range(starts):
+        found = _kmeans(vectors, k, rounds, random.Random(len(vectors) + start))
+        if best is None or found[0] > best[0] + 1e-9:
+            best = found
+    return best[1]  # type: ignore[index]
+
+
+def _kmeans(vectors: list[dict[str, float]], k: int, rounds: int,
+            chance: random.Random) -> tuple[float, list[list[int]]]:
+    """One run: how close the vectors lie to their clusters' centres (the sum of their dots), and the clusters."""
     centres = [vectors[chance.randrange(len(vectors))]]
     # Distances are clamped at 0: a vector's dot with itself may round to just over 1.
     nearest = [max(0.0, 1.0 - _dot(v, centres[0])) for v in vectors]
@@ -56,7 +67,8 @@ def kmeans(vectors: list[dict[str, float]], k: int, rounds: int = 20) -> list[li
     clusters: list[list[int]] = [[] for _ in centres]
     for i, c in enumerate(assigned):
         clusters[c].append(i)
-    return clusters
+    closeness = sum(_dot(vectors[i], centres[c]) for i, c in enumerate(assigned))
+    return closeness, clusters
 
 
 def _dot(a: dict[str, float], b: dict[str, float]) -> float:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from paperlist.tagging.clusters import even_sample, kmeans, unit
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
+from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, SUBJECTS, VERBS
 
 _NOT_ALONE = (VERBS, MODIFIERS, EVEN, PLAIN)  # roles of words that are no term by themselves
@@ -44,6 +45,9 @@ COHERENCE = 0.1  # ... and a term joins only if this share of its papers in the 
 BROAD_SHARE = 0.05  # a term in this share of the papers that joined no topic is a topic of its own
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
+KMEANS_STARTS = 5  # k-means runs from different seeds on a small sample, the closest clusters kept: one run
+# can settle badly among a few papers; a sample of SAMPLE / KMEANS_STARTS papers or more gets fewer runs, so
+# that all of them cost at most one run on SAMPLE papers.
 
 
 def _is_acronym(token: str) -> bool:
@@ -284,21 +288,39 @@ def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
     Each topic's terms become its rules, with each defined acronym beside its long
     form, so the rules match the texts the way the topics were found. Topics are found in an even sample of at
     most TERM_SAMPLE texts: reading terms is the slow part, and a subject of a larger collection is in its sample.
+    A topic whose rules tag more than MAX_TOPIC_SHARE of the sample sheds its broadest terms but its name.
     """
-    sets, defined, counts = term_counts(even_sample(list(texts), TERM_SAMPLE))
-    topics = auto_topics(sets, rank_terms(sets, defined, counts=counts))
+    sample = even_sample(list(texts), TERM_SAMPLE)
+    sets, defined, counts = term_counts(sample)
+    topics = auto_topics(sets, rank_terms(sets, defined, counts=counts), words=list(map(content_words, sample)))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
-    rules = {}
+    rules: dict[str, list[list[str]]] = {}  # topic -> each term's patterns
     for name, terms in topics.items():
-        patterns = []
-        for term in terms:
-            patterns.append(term)
-            if term in acronym_of:
-                patterns.append(acronym_of[term].upper())
-            elif term in defined and " " not in defined[term]:
-                patterns[-1] = defined[term]
-        rules[name] = patterns
-    return rules
+        rules[name] = [[term, acronym_of[term].upper()] if term in acronym_of else
+                       [defined[term]] if term in defined and " " not in defined[term] else [term] for term in terms]
+    return {name: [p for patterns in kept for p in patterns] for name, kept in _within_share(rules, sample).items()}
+
+
+def _within_share(rules: dict[str, list[list[str]]], texts: Sequence[str]) -> dict[str, list[list[str]]]:
+    """Each topic (its terms' patterns) shedding its broadest terms but its name while its rules tag more than
+    MAX_TOPIC_SHARE of the texts, counted as a tagger matches them: auto_topics counts the papers holding a term
+    or word as read, which misses plural and hyphenated forms and words inside phrases."""
+    matcher = TagMatcher({f"{name}\x1f{n}": patterns for name, terms in rules.items()
+                          for n, patterns in enumerate(terms)})
+    tagged: dict[str, set[int]] = {}
+    for t, text in enumerate(texts):
+        for key in matcher.tag(text):
+            tagged.setdefault(key, set()).add(t)
+    limit = MAX_TOPIC_SHARE * len(texts)
+    kept_rules = {}
+    for name, terms in rules.items():
+        held = [tagged.get(f"{name}\x1f{n}", set()) for n in range(len(terms))]
+        kept = list(range(len(terms)))
+        broadest_last = sorted(kept[1:], key=lambda n: (len(held[n]), n))
+        while broadest_last and len(set().union(*(held[n] for n in kept))) > limit:
+            kept.remove(broadest_last.pop())
+        kept_rules[name] = [terms[n] for n in kept]
+    return kept_rules
 
 
 def distinctive(groups: dict[str, list[set[str]]], limit: int = 3, prior: float = 0.05,
@@ -345,34 +367,56 @@ def _without_parts(scored: list[tuple[str, float]]) -> list[tuple[str, float]]:
     return kept
 
 
-def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25) -> dict[str, list[str]]:
+def content_words(text: str) -> set[str]:
+    """The plain words of a text, which cluster papers beside their terms and may join a topic's rules: all but
+    stop words, generic words, the words abstracts use to say what they do (verbs, modifiers, words spread evenly
+    over abstracts: word_roles.py), numbers and words of one or two letters.
+
+    >>> sorted(content_words("Software reuse has shown promise: we found 2 components"))
+    ['components', 'reuse', 'software']
+    """
+    return {w for w in map(str.lower, _TERM_WORD_RE.findall(text))
+            if len(w) > 2 and not w.isdigit() and w not in STOP_WORDS and w not in GENERIC_WORDS
+            and w not in VERBS and w not in MODIFIERS and w not in EVEN}
+
+
+def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
+                words: Sequence[set[str]] | None = None) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
-    Papers are clustered by their terms (spherical k-means over TF-IDF vectors, on an even sample of at most
-    SAMPLE papers) and each cluster is named by the terms that set it apart (_cluster_terms). A subject too
-    widespread for any cluster to hold most of it becomes a topic of its own, and a topic holding more than
-    MAX_TOPIC_SHARE of the papers sheds its broadest terms (_bounded). Deterministic: the seeding is fixed,
-    ties break by name.
+    Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
+    k-means over TF-IDF vectors, on an even sample of at most SAMPLE papers, the best of up to KMEANS_STARTS
+    runs), and each cluster is named by the terms that set it apart (_cluster_terms), its plain words joining the
+    rules after them. A broad subject's papers share few terms but many plain words of their field ("software",
+    "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
+    becomes a topic of its own, and a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest
+    terms (_bounded). Deterministic: the seeding is fixed, ties break by name.
     """
     floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
-    sample = even_sample([s for s in sets if not s.isdisjoint(vocabulary)], SAMPLE)
-    if len(sample) < MIN_PAPERS + 1:  # three papers, two sharing a term, can be told apart
-        return {}
     wanted = set(vocabulary)
-    docs = [terms & wanted for terms in sample]
-    held = Counter(t for terms in docs for t in terms)
+    words = words if words is not None else [set() for _ in sets]
+    spread = Counter(w for found in words for w in found)
+    plain = {w for w, n in spread.items() if floor <= n <= VOCABULARY_SHARE * len(sets)} - wanted
+    docs = [(terms & wanted) | (found & plain) for terms, found in zip(sets, words)]
+    chosen = even_sample([n for n, doc in enumerate(docs) if doc], SAMPLE)
+    if len(chosen) < MIN_PAPERS + 1:  # three papers, two sharing a term, can be told apart
+        return {}
+    docs = [docs[n] for n in chosen]
+    held = Counter(t for doc in docs for t in doc)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
     k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))))
     topics: dict[str, list[str]] = {}
     # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
-    for members in kmeans([unit({t: idf[t] for t in sorted(terms)}) for terms in docs], k):
-        terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k)
+    starts = max(1, min(KMEANS_STARTS, SAMPLE // len(docs)))
+    for members in kmeans([unit({t: idf[t] for t in sorted(doc)}) for doc in docs], k, starts=starts):
+        terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain)
         if terms:
             name = _slug(terms[0], ())
             topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
-    # A subject running through many clusters is in none's majority: it is a topic of its own.
-    used = {t for terms in topics.values() for t in terms}
+    # A subject running through many clusters is in none's majority: it is a topic of its own (a plain word of
+    # a topic does not stop it: "software" beside "software engineering").
+    used = {t for terms in topics.values() for t in terms if t not in plain}
     for term in ranked:
         if term.papers < BROAD_SHARE * len(sets):
             break
@@ -380,24 +424,29 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
         if term.term in wanted and not any(f" {other} " in f" {term.term} " for other in used):
             topics.setdefault(_slug(term.term, ()), [term.term])
             used.add(term.term)
-    return dict(list(_bounded(topics, sets).items())[:max_topics])
+    held_all = [terms | found for terms, found in zip(sets, words)] if plain else sets
+    return dict(list(_bounded(topics, held_all).items())[:max_topics])
 
 
-def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float) -> list[str]:
+def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float,
+                   plain: Collection[str] = ()) -> list[str]:
     """The terms of one cluster's topic (the terms of its papers), the one most of them hold first, then by
     class-based TF-IDF, as BERTopic does.
 
     A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT
     times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
     term joins none; and when COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
-    does not become a grab-bag.
+    does not become a grab-bag. The ``plain`` words among them are weighed after every term and never name the
+    topic: a phrase says more than one of its words.
     """
     if len(members) < MIN_PAPERS:
         return []
     inside = Counter(t for terms in members for t in terms)
     terms: list[str] = []
     together: set[int] = set()  # the members holding a term of the topic so far
-    for term in sorted(inside, key=lambda t: (-inside[t] / len(members) * math.log(1 + mean_size / held[t]), t)):
+    ranked = sorted(inside, key=lambda t: (t in plain, -inside[t] / len(members) * math.log(1 + mean_size / held[t]),
+                                            t))
+    for term in ranked:
         if (inside[term] < MIN_PAPERS or inside[term] < CLUSTER_SHARE * held[term]
                 or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)
                 or any(_overlaps(term, kept) for kept in terms)):
@@ -411,17 +460,20 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
             break
     # The name is the term most of the cluster holds (then the one most papers hold): what its papers share, not
     # its rarest distinction.
-    name = max(terms, key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
+    name = max((t for t in terms if t not in plain), key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
     return [name] + [t for t in terms if t != name] if name else []
 
 
 def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str, list[str]]:
     """Topics ordered by the papers their terms tag (most first), each shedding its broadest terms but its name
-    while it tags more than MAX_TOPIC_SHARE of the papers."""
-    papers_of: dict[str, set[int]] = {t: set() for terms in topics.values() for t in terms}
+    while it tags more than MAX_TOPIC_SHARE of the papers. ``sets``: each paper's terms and plain words."""
+    # A rule tags a term's plural forms too ("network": "networks"): so does the count here.
+    forms = {t: _plural_forms(t) for terms in topics.values() for t in terms}
+    of_form: dict[str, set[int]] = {f: set() for found in forms.values() for f in found}
     for n, terms in enumerate(sets):
-        for t in terms.intersection(papers_of):
-            papers_of[t].add(n)
+        for f in terms.intersection(of_form):
+            of_form[f].add(n)
+    papers_of = {t: set().union(*(of_form[f] for f in found)) for t, found in forms.items()}
     limit = MAX_TOPIC_SHARE * len(sets)
     sized = []
     for name, terms in topics.items():
@@ -434,6 +486,11 @@ def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str
         kept = [t for t in topics[name] if t in terms]
         sized.append((-len(tagged), name, kept))
     return {name: kept for _, name, kept in sorted(sized)}
+
+
+def _plural_forms(term: str) -> tuple[str, ...]:
+    """A term and the plurals a rule of it matches (its last word with s, es, or y made ies)."""
+    return (term, term + "s", term + "es") + ((term[:-1] + "ies",) if term.endswith("y") else ())
 
 
 def _overlaps(a: str, b: str) -> bool:
