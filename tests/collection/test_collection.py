@@ -323,6 +323,37 @@ class StoreTest(unittest.TestCase):
         self.assertEqual(sum("SCAN lists" in plan for plan in plans), 2, plans[:5])
 
 
+    def test_the_papers_of_a_mailboxs_places_are_found_reading_the_lists_once(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        store = Store(str(tmp.path / "p.db"))
+        self.addCleanup(store.close)
+
+        def alert(path: str, number: int) -> ReadingList:
+            text = f"Paper number {number} opens its abstract with these words about a study of alerts {number}."
+            return ReadingList(path, None, False, (Snippet(path, 1, 1, text, False),))
+        with store.transaction():
+            Collection(store).add([alert(f"mail.mbox#{n}", n) for n in range(1, 1201)])
+        with store.transaction():  # a second version of the first e-mail: its place now holds another paper
+            Collection(store).add([alert("mail.mbox#1", 5000)])
+        planner = sqlite3.connect(store.path)
+        self.addCleanup(planner.close)
+        plans: list[str] = []
+
+        def plan(sql: str) -> None:
+            if sql.startswith("SELECT"):
+                plans.extend(row[3] for row in planner.execute(f"EXPLAIN QUERY PLAN {sql}"))
+        store.db.set_trace_callback(plan)
+        found = store.papers_of_places([(f"mail.mbox#{n}", 1) for n in range(1, 1201)] + [("other.txt", 1)])
+        store.db.set_trace_callback(None)
+        self.assertEqual(len(found), 1200)
+        self.assertEqual((found[("mail.mbox#1", 1)], found[("mail.mbox#2", 1)], found[("mail.mbox#1200", 1)]),
+                         (1201, 2, 1200))
+        # One pass over the lists, not a pass over every snippet per 500 paths (which grew with the square of the
+        # e-mails of a mailbox).
+        self.assertEqual([plan for plan in plans if plan.startswith("SCAN")], ["SCAN lists"], plans[:5])
+
+
 class MigrationTest(unittest.TestCase):
     def test_a_schema_1_collection_is_migrated_keeping_papers_marks_and_decisions(self):
         tmp = TempDir()

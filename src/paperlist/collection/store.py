@@ -456,17 +456,24 @@ class Store:
         return result
 
     def papers_of_places(self, places: Iterable[tuple[str, int]]) -> dict[tuple[str, int], int]:
-        """The stored paper of each snippet given as (list path, index), where it is stored."""
+        """The stored paper of each snippet given as (list path, index), where it is stored (a path's latest
+        version). The lists are found in one pass over them, as no index covers a list's path (a search per chunk
+        of paths grew with the square of the lists), and their snippets through the index on their list."""
         given = {(storable(path), idx): (path, idx) for path, idx in places}
-        wanted = set(given)
-        paths = sorted({path for path, _ in wanted})
+        paths = {path for path, _ in given}
+        path_of = {list_id: path for list_id, path in self.db.execute("SELECT id, path FROM lists ORDER BY id")
+                   if path in paths}
+        ids = list(path_of)
         found = {}
-        for start in range(0, len(paths), 500):
-            chunk = paths[start:start + 500]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
             rows = self.db.execute(
-                "SELECT l.path, s.idx, t.paper FROM snippets s JOIN lists l ON l.id = s.list JOIN texts t "
-                f"ON t.id = s.text_id WHERE l.path IN ({','.join('?' * len(chunk))})", chunk)
-            found.update({given[(path, idx)]: paper for path, idx, paper in rows if (path, idx) in wanted})
+                "SELECT s.list, s.idx, t.paper FROM snippets s JOIN texts t ON t.id = s.text_id "
+                f"WHERE s.list IN ({','.join('?' * len(chunk))}) ORDER BY s.list", chunk)
+            for list_id, idx, paper in rows:
+                place = given.get((path_of[list_id], idx))
+                if place is not None:
+                    found[place] = paper
         return found
 
     def paper_of_snippets(self) -> dict[tuple[str, int], int]:
