@@ -190,7 +190,8 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
                                    before) if shows and before else {}
                 places = (snippet_key(s) for rl in loaded.lists for s in rl.snippets)
                 stored = store.papers_of_places(places) if shows else {}
-                seen = {paper: store.where_first_seen(paper) for paper in set(held.values()) if paper is not None}
+                seen = {paper: store.where_first_seen(paper) for paper in set(held.values())
+                        if paper is not None} if options.show_known else {}  # where known papers were first seen
         except DAMAGE as exc:  # rows changed by hand: named, and rolled back
             raise damaged(store.path, exc) from None
         marks = store.marks() if shows else {}
