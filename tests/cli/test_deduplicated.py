@@ -117,8 +117,9 @@ class WriteDeduplicatedTest(unittest.TestCase):
         self.assertEqual(Path(a).read_text(encoding="utf-8"), RIS_A)
         decisions = self.tmp.write("same.ris", "# none yet\n")
         code, _, err = run_cli("dupes", a, "--not-duplicates", decisions, "--write-deduplicated", decisions)
-        self.assertEqual((code, err), (2, f"paperlist: error: --write-deduplicated {decisions} is the decisions file "
-                                          f"({decisions}); the copy would replace it: choose another file\n"))
+        refused = (f"paperlist: error: --write-deduplicated {decisions} is the decisions file ({decisions}); the copy "
+                   "would replace it: choose another file\n")
+        self.assertEqual((code, err), (2, refused))
         self.assertEqual(Path(decisions).read_text(encoding="utf-8"), "# none yet\n")
         db = str(self.tmp.path / "c.db")
         run_cli("add", a, "--db", db)

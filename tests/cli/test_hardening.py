@@ -139,8 +139,8 @@ class HardeningTest(unittest.TestCase):
                  (["--db", db, "-o", str(link)], f"-o {link} is the collection ({db})"),
                  # Not there now, but SQLite's while the collection is open: a report there would eat the log.
                  (["--db", db, "-o", db + "-wal"], f"-o {db}-wal is the collection's -wal file ({db}-wal)"),
-                 (["--db", db, "-o", db + "-journal"], f"-o {db}-journal is the collection's -journal file "
-                                                       f"({db}-journal)"),
+                 (["--db", db, "-o", db + "-journal"],
+                  f"-o {db}-journal is the collection's -journal file ({db}-journal)"),
                  (["--db", db, "--tags", rules, "-o", rules], f"-o {rules} is the tag rules file ({rules})"),
                  ([self.good, "--not-duplicates", decisions, "-o", decisions],
                   f"-o {decisions} is the decisions file ({decisions})")]

@@ -7,7 +7,13 @@ from typing import NamedTuple
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import Grouping
-from paperlist.model import KIND_ORDER, NO_ENTRIES, Diagnostic, DuplicateGroup, paper_ref
+from paperlist.model import (
+    KIND_ORDER,
+    NO_ENTRIES,
+    Diagnostic,
+    DuplicateGroup,
+    paper_ref,
+)
 from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.render.textfmt import (
     READABLE_GROUPS,
