@@ -314,11 +314,7 @@ def _within_share(rules: dict[str, list[list[str]]], texts: Sequence[str]) -> di
     limit = MAX_TOPIC_SHARE * len(texts)
     kept_rules = {}
     for name, terms in rules.items():
-        held = [tagged.get(f"{name}\x1f{n}", set()) for n in range(len(terms))]
-        kept = list(range(len(terms)))
-        broadest_last = sorted(kept[1:], key=lambda n: (len(held[n]), n))
-        while broadest_last and len(set().union(*(held[n] for n in kept))) > limit:
-            kept.remove(broadest_last.pop())
+        kept, _ = _shed([tagged.get(f"{name}\x1f{n}", set()) for n in range(len(terms))], limit, range(len(terms)))
         kept_rules[name] = [terms[n] for n in kept]
     return kept_rules
 
@@ -477,15 +473,22 @@ def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str
     limit = MAX_TOPIC_SHARE * len(sets)
     sized = []
     for name, terms in topics.items():
-        # The name stays: a subject in most papers is what lists about one subject share.
-        terms = [terms[0]] + sorted(terms[1:], key=lambda t: (len(papers_of[t]), t))
-        tagged = set().union(*(papers_of[t] for t in terms))
-        while len(terms) > 1 and len(tagged) > limit:
-            terms.pop()
-            tagged = set().union(*(papers_of[t] for t in terms))
-        kept = [t for t in topics[name] if t in terms]
-        sized.append((-len(tagged), name, kept))
+        kept, tagged = _shed([papers_of[t] for t in terms], limit, terms)
+        sized.append((-len(tagged), name, [terms[n] for n in kept]))
     return {name: kept for _, name, kept in sorted(sized)}
+
+
+def _shed(held: Sequence[set[int]], limit: float, ties: Sequence) -> tuple[list[int], set[int]]:
+    """The terms a topic keeps, by index in their order, and the papers they tag: the broadest (by papers held,
+    then the last by ``ties``) shed while they tag more than ``limit``. The first, its name, stays: a subject in
+    most papers is what lists about one subject share."""
+    kept = list(range(len(held)))
+    broadest_last = sorted(kept[1:], key=lambda n: (len(held[n]), ties[n]))
+    tagged = set().union(*held)
+    while broadest_last and len(tagged) > limit:
+        kept.remove(broadest_last.pop())
+        tagged = set().union(*(held[n] for n in kept))
+    return kept, tagged
 
 
 def _plural_forms(term: str) -> tuple[str, ...]:
