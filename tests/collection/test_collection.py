@@ -38,6 +38,12 @@ def full_run(lists) -> set[frozenset]:
     return {frozenset((m.path, m.line) for m in p.members) for p in grouping.papers}
 
 
+def alert(path: str, number: int) -> ReadingList:
+    """One e-mail of a mailbox read one list per e-mail: a single paper, numbered."""
+    text = f"Paper number {number} opens its abstract with these words about a study of alerts {number}."
+    return ReadingList(path, None, False, (Snippet(path, 1, 1, text, False),))
+
+
 def assert_index_holds_every_prefix(test: unittest.TestCase, store: Store) -> None:
     """Every text's prefix tokens, in the order the collection stores, are in its token index."""
     classes, _ = store.token_order()
@@ -294,23 +300,29 @@ class StoreTest(unittest.TestCase):
                 self.assertEqual([r[0] for r in store.db.execute("SELECT text FROM snippets ORDER BY id")], texts_now)
             store.close()
 
-    def test_one_add_numbers_versions_without_reading_the_lists_once_per_list(self):
+    def new_store(self) -> Store:
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
-        store = Store(str(tmp.path / "v.db"))
+        store = Store(str(tmp.path / "c.db"))
         self.addCleanup(store.close)
+        return store
 
-        def alert(path: str, number: int) -> ReadingList:
-            text = f"Paper number {number} opens its abstract with these words about a study of alerts {number}."
-            return ReadingList(path, None, False, (Snippet(path, 1, 1, text, False),))
-        planner = sqlite3.connect(store.path)  # plans the statements without taking part in the transaction
+    def record_plans(self, store: Store, chosen) -> list[str]:
+        """From now on, the query plan of each SELECT the store runs that ``chosen`` picks: the list fills as they
+        run (a second connection plans them, without taking part in the store's transaction)."""
+        planner = sqlite3.connect(store.path)
         self.addCleanup(planner.close)
         plans: list[str] = []
 
         def plan(sql: str) -> None:
-            if sql.startswith("SELECT") and "FROM lists" in sql:
+            if sql.startswith("SELECT") and chosen(sql):
                 plans.extend(row[3] for row in planner.execute(f"EXPLAIN QUERY PLAN {sql}"))
         store.db.set_trace_callback(plan)
+        return plans
+
+    def test_one_add_numbers_versions_without_reading_the_lists_once_per_list(self):
+        store = self.new_store()
+        plans = self.record_plans(store, lambda sql: "FROM lists" in sql)
         with store.transaction():
             Collection(store).add([alert("mail.mbox#1", 1), alert("other.txt", 2)])
         with store.transaction():
@@ -322,28 +334,13 @@ class StoreTest(unittest.TestCase):
         # A search of the whole lists table once per add, not once per list (50,000 lists made that quadratic).
         self.assertEqual(sum("SCAN lists" in plan for plan in plans), 2, plans[:5])
 
-
     def test_the_papers_of_a_mailboxs_places_are_found_reading_the_lists_once(self):
-        tmp = TempDir()
-        self.addCleanup(tmp.cleanup)
-        store = Store(str(tmp.path / "p.db"))
-        self.addCleanup(store.close)
-
-        def alert(path: str, number: int) -> ReadingList:
-            text = f"Paper number {number} opens its abstract with these words about a study of alerts {number}."
-            return ReadingList(path, None, False, (Snippet(path, 1, 1, text, False),))
+        store = self.new_store()
         with store.transaction():
             Collection(store).add([alert(f"mail.mbox#{n}", n) for n in range(1, 1201)])
         with store.transaction():  # a second version of the first e-mail: its place now holds another paper
             Collection(store).add([alert("mail.mbox#1", 5000)])
-        planner = sqlite3.connect(store.path)
-        self.addCleanup(planner.close)
-        plans: list[str] = []
-
-        def plan(sql: str) -> None:
-            if sql.startswith("SELECT"):
-                plans.extend(row[3] for row in planner.execute(f"EXPLAIN QUERY PLAN {sql}"))
-        store.db.set_trace_callback(plan)
+        plans = self.record_plans(store, lambda sql: True)
         found = store.papers_of_places([(f"mail.mbox#{n}", 1) for n in range(1, 1201)] + [("other.txt", 1)])
         store.db.set_trace_callback(None)
         self.assertEqual(len(found), 1200)
