@@ -22,7 +22,7 @@ _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".cs
 
 
 def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
-                       kept: tuple[tuple[str, str], ...] = ()) -> None:
+                       kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
     one RIS, BibTeX or CSV format, else one RIS or BibTeX entry per paper. ``kept``: the files besides the inputs
     that the copy may not replace (the decisions file), each with what it is."""
