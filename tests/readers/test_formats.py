@@ -165,6 +165,10 @@ class MailTest(unittest.TestCase):
         self.assertEqual(alert.snippets[0].record.url, "https://arxiv.org/pdf/1912.02015")
         self.assertTrue(all(s.truncated for s in alert.snippets))
         self.assertIn("crowd-based approach", alert.snippets[2].text)
+        # The built-in rules tag none of its papers, so a summary shows the alert's own topics without an option.
+        code, out, err = run_cli("summarize", str(ALERT), "--format", "json")
+        self.assertEqual((code, json.loads(out)["totals"]["tags"]), (0, {"sequence-to-sequence": 2}))
+        self.assertIn("tags are the topics found in the lists themselves", " ".join(err.split()))
 
 
 class AcrossFormatsTest(unittest.TestCase):

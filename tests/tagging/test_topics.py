@@ -96,10 +96,10 @@ class SuggestTest(unittest.TestCase):
         self.assertTrue(any(auto))
         self.assertEqual(run_cli("tags", "--suggest")[0::2], (2, "paperlist: error: --suggest needs PATHs to read\n"))
 
-    def test_too_few_papers_for_topics(self):
+    def test_papers_sharing_only_their_field_give_no_topic(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
-        tmp.write("a.txt", "Related papers: A\n\n" + "\n\n".join(LLM[:3]) + "\n")
+        tmp.write("a.txt", "Related papers: A\n\n" + "\n\n".join(FIELD_ONLY) + "\n")
         code, out, err = run_cli("summarize", str(tmp.path), "--tags", "auto", "--format", "json")
         self.assertEqual((code, json.loads(out)["totals"]["untagged"]), (0, 3))
         self.assertEqual(" ".join(err.split()), "paperlist: note: --tags auto found no topics in 3 papers: all 3 "
@@ -108,6 +108,58 @@ class SuggestTest(unittest.TestCase):
                                                 "others lack")
         self.assertEqual(run_cli("tags", "--suggest", str(tmp.path))[0::2],
                          (2, "paperlist: error: no topics found: the lists hold too few papers or terms\n"))
+
+    def test_two_of_three_papers_sharing_a_word_are_a_topic_by_default(self):
+        # As in a short Scholar alert: two titles share "sequence-to-sequence" (as a word, in no common phrase),
+        # the third shares nothing, and the built-in rules tag none of them.
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        tmp.write("a.txt", "Related papers: A\n\n" + "\n\n".join(ALERT) + "\n")
+        code, out, err = run_cli("summarize", str(tmp.path), "--format", "json")
+        self.assertEqual(code, 0, err)
+        totals = json.loads(out)["totals"]
+        self.assertEqual((totals["tags"], totals["untagged"]), ({"sequence-to-sequence": 2}, 1))
+        self.assertEqual(" ".join(err.split()), "paperlist: note: the built-in tag rules (deep-learning systems) tag "
+                                                "none of the 3 papers: tags are the topics found in the lists "
+                                                "themselves (--tags builtin keeps the rules)")
+        self.assertEqual(suggest_rules(UNRELATED), {})
+
+    def test_by_default_a_summary_says_why_no_paper_is_tagged(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        for name, texts in (("three.txt", UNRELATED), ("one.txt", ALERT[2:])):
+            with self.subTest(name):
+                tmp.write(name, "Related papers: A\n\n" + "\n\n".join(texts) + "\n")
+                code, out, err = run_cli("summarize", str(tmp.path / name), "--format", "json")
+                self.assertEqual((code, json.loads(out)["totals"]["tags"]), (0, {}))
+                # One or two papers untagged say so themselves; from three the summary says why.
+                self.assertEqual(" ".join(err.split()), "" if name == "one.txt" else
+                                 "paperlist: note: the built-in tag rules (deep-learning systems) tag none of the 3 "
+                                 "papers, and no topics were found in the lists: topics need at least 3 papers, two of "
+                                 "which share a subject (a term in their titles or texts)")
+                self.assertEqual(run_cli("triage", str(tmp.path / name), "--format", "json")[2], "")
+
+
+# Three papers about one field and nothing else in common.
+FIELD_ONLY = [
+    "Large language models write sonnets in the style of dead poets.",
+    "Large language models (LLMs) translate legal contracts between jurisdictions.",
+    "We ask whether large language models understand chess openings.",
+]
+UNRELATED = [
+    "Kernel fuzzing finds bugs in device drivers.",
+    "Protein folding with lattice models.",
+    "Galaxy rotation curves and dark matter halos.",
+]
+# A short Scholar alert: code and natural language papers.
+ALERT = [
+    ("Using Sequence-to-Sequence Learning for Repairing C Vulnerabilities. We contribute a technique for automatic "
+     "vulnerability fixing that learns from the history of a project."),
+    ("Marking Mechanism in Sequence-to-sequence Model for Mapping Language to Logical Form. Semantic parsing is a "
+     "challenging task of natural language processing."),
+    ("Personalized Code Recommendation. The state of the art in code recommendation collects code patterns from a "
+     "large pool of source code."),
+]
 
 
 # Three lists of one subject each, every snippet opening with the phrases of abstracts that are not subjects.

@@ -22,7 +22,7 @@ from paperlist.tagging.topics import collection_field, suggest_rules
 
 AUTO = "auto"
 BUILTIN = "builtin"
-NOTE_MIN_PAPERS = 20  # fewer papers say nothing about whether the rules fit the field
+NOTE_MIN_PAPERS = 20  # fewer papers, some tagged, say nothing about whether the rules fit the field
 SWITCH_MIN_PAPERS = 3  # from here, topics can tell papers apart where the rules do not
 UNCHECKED_SHOWN = 20
 
@@ -131,17 +131,21 @@ def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, Tag
 
 
 def note_no_topics(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
-    """Say why --tags auto tagged nothing: too few papers, papers sharing no term, or one subject in them all
-    (which names the collection, and divides nothing)."""
+    """Say why --tags auto tagged nothing."""
+    papers = plural(len(grouping.papers), "paper")
+    note = f"paperlist: note: --tags auto found no topics in {papers}: {no_topics_reason(grouping, 'it needs')}"
+    stderr.write("\n".join(wrap(note, width)) + "\n")
+
+
+def no_topics_reason(grouping: Grouping, needs: str) -> str:
+    """Why no topic was found: too few papers, papers sharing no term, or one subject in them all (which names
+    the collection, and divides nothing). ``needs``: the words that open what topics need."""
     papers = len(grouping.papers)
     field = collection_field(topic_texts(grouping.papers)) if papers >= SWITCH_MIN_PAPERS else None
     if field:
-        why = (f"all {plural(papers, 'paper')} are about {field[0]}, which names the collection and divides "
-               "nothing; topics need subjects some papers share and others lack")
-    else:
-        why = "it needs at least 3 papers, two of which share a subject (a term in their titles or texts)"
-    note = f"paperlist: note: --tags auto found no topics in {plural(papers, 'paper')}: {why}"
-    stderr.write("\n".join(wrap(note, width)) + "\n")
+        return (f"all {plural(papers, 'paper')} are about {field[0]}, which names the collection and divides "
+                "nothing; topics need subjects some papers share and others lack")
+    return f"{needs} at least 3 papers, two of which share a subject (a term in their titles or texts)"
 
 
 def described(grouping: Grouping) -> tuple[int, str | None]:
@@ -155,39 +159,29 @@ def described(grouping: Grouping) -> tuple[int, str | None]:
     return sum(any(t != broadest for t in p.tags) for p in grouping.papers), broadest
 
 
-def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr: TextIO,
-                 width: int = 80) -> tuple[Loaded, Grouping, TagMatcher]:
+def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr: TextIO, width: int = 80,
+                 explain: bool = False) -> tuple[Loaded, Grouping, TagMatcher]:
     """The default tags: the built-in rules where they describe half of the papers or more, else the topics of
-    the lists themselves, said in one line. Where no topic is found the rules stay."""
+    the lists themselves, said in one line. Where no topic is found the rules stay, and with ``explain`` a line
+    says why, from NOTE_MIN_PAPERS papers or from SWITCH_MIN_PAPERS where no paper is tagged (summarize: its
+    tag counts are the point; one or two papers untagged say so themselves)."""
     papers = len(grouping.papers)
     count, broadest = described(grouping)
-    if papers < SWITCH_MIN_PAPERS or count * 2 >= papers:
-        return loaded, grouping, matcher
-    found = auto_tags(loaded, grouping)
-    if not found[2].rules:
+    if not papers or count * 2 >= papers:
         return loaded, grouping, matcher
     what = f"describe only {count} of {papers} papers with more than '{broadest}'" if broadest \
         else f"tag none of the {papers} papers"
+    found = auto_tags(loaded, grouping) if papers >= SWITCH_MIN_PAPERS else None
+    if found is None or not found[2].rules:
+        if explain and found is not None and (papers >= NOTE_MIN_PAPERS or not any(p.tags for p in grouping.papers)):
+            note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}, and no topics were "
+                    f"found in the lists: {no_topics_reason(grouping, 'topics need')}")
+            stderr.write("\n".join(wrap(note, width)) + "\n")
+        return loaded, grouping, matcher
     note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}: tags are the topics found "
             "in the lists themselves (--tags builtin keeps the rules)")
     stderr.write("\n".join(wrap(note, width)) + "\n")
     return found
-
-
-def suggest_auto(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
-    """Say so when the built-in rules (deep-learning systems) describe under half of the papers.
-
-    A paper counts when it carries a tag other than the most common one: outside the rules' field, one broad
-    tag (large-language-models, say) often tags many papers and tells them apart from nothing.
-    """
-    papers = grouping.papers
-    count, broadest = described(grouping)
-    if len(papers) >= NOTE_MIN_PAPERS and count * 2 < len(papers):
-        what = f"describe only {count} of {len(papers)} papers with more than '{broadest}'" if broadest \
-            else f"tag none of {len(papers)} papers"
-        note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}; try --tags auto, or "
-                "write rules to edit with 'paperlist tags --suggest PATH > rules.toml'")
-        stderr.write("\n".join(wrap(note, width)) + "\n")
 
 
 class Gathered(NamedTuple):
@@ -241,8 +235,6 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
     elif options.rules is None and options.command in ("summarize", "triage", "report") \
             and not (selection.focus or selection.tag or selection.exclude_tag):
         # The default fits the input: topics where the built-in rules (one field's) describe too few papers.
-        before = matcher
-        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.width)
-        if matcher is before and options.command == "summarize":
-            suggest_auto(grouping, context.stderr, context.style.width)
+        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.width,
+                                                 explain=options.command == "summarize")
     return Gathered(loaded, grouping, matcher, status, marks)

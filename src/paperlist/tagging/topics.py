@@ -396,20 +396,26 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     plain = {w for w, n in spread.items() if floor <= n <= VOCABULARY_SHARE * len(sets)} - wanted
     docs = [(terms & wanted) | (found & plain) for terms, found in zip(sets, words)]
     chosen = even_sample([n for n, doc in enumerate(docs) if doc], SAMPLE)
-    if len(chosen) < MIN_PAPERS + 1:  # three papers, two sharing a term, can be told apart
+    if len(sets) < MIN_PAPERS + 1 or len(chosen) < MIN_PAPERS:  # three papers, two sharing a subject
         return {}
     docs = [docs[n] for n in chosen]
     held = Counter(t for doc in docs for t in doc)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
-    k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))))
+    # Two papers sharing a subject are one cluster.
+    k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))), len(docs) - 1)
     topics: dict[str, list[str]] = {}
     # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
     starts = max(1, min(KMEANS_STARTS, SAMPLE // len(docs)))
-    for members in kmeans([unit({t: idf[t] for t in sorted(doc)}) for doc in docs], k, starts=starts):
-        terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain)
-        if terms:
-            name = _slug(terms[0], ())
-            topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
+    clusters = kmeans([unit({t: idf[t] for t in sorted(doc)}) for doc in docs], k, starts=starts)
+    # Only where no cluster shares a term does a plain word name one: two alert items sharing "sequence-to-sequence".
+    for plain_names in (False, True):
+        for members in clusters:
+            terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain, plain_names)
+            if terms:
+                name = _slug(terms[0], ())
+                topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
+        if topics:
+            break
     # A subject running through many clusters is in none's majority: it is a topic of its own (a plain word of
     # a topic does not stop it: "software" beside "software engineering").
     used = {t for terms in topics.values() for t in terms if t not in plain}
@@ -425,7 +431,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
 
 
 def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float,
-                   plain: Collection[str] = ()) -> list[str]:
+                   plain: Collection[str] = (), plain_names: bool = False) -> list[str]:
     """The terms of one cluster's topic (the terms of its papers), the one most of them hold first, then by
     class-based TF-IDF, as BERTopic does.
 
@@ -433,7 +439,7 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
     term joins none; and when COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
     does not become a grab-bag. The ``plain`` words among them are weighed after every term and never name the
-    topic: a phrase says more than one of its words.
+    topic (with ``plain_names``, only where no term is among them): a phrase says more than one of its words.
     """
     if len(members) < MIN_PAPERS:
         return []
@@ -456,7 +462,8 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
             break
     # The name is the term most of the cluster holds (then the one most papers hold): what its papers share, not
     # its rarest distinction.
-    name = max((t for t in terms if t not in plain), key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
+    named = [t for t in terms if t not in plain] or (terms if plain_names else [])
+    name = max(named, key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
     return [name] + [t for t in terms if t != name] if name else []
 
 
