@@ -68,6 +68,7 @@ class EdgesTest(unittest.TestCase):
     def test_db_check_finds_what_was_tampered_with(self):
         db = str(self.tmp.path / "c.db")
         run_cli("add", str(EXAMPLES), "--db", db)
+        self.assertEqual(run_cli("mark", "read", "p1", "--db", db)[0], 0)
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
         tampering = {
             "a record that does not parse": ("UPDATE snippets SET record = '{not json' WHERE id = 1",
@@ -79,7 +80,23 @@ class EdgesTest(unittest.TestCase):
                                                     "problem: 1 snippets are filed under a text whose fingerprint is "
                                                     "not theirs\n"),
             "a dropped table": ("DROP TABLE marks", "problem: missing tables: marks\n"),
+            "a position that is no number": ("UPDATE snippets SET idx = 'x' WHERE id = 2",
+                                             "problem: 1 rows of snippets.idx are not integer\n"),
+            "a list name in bytes": ("UPDATE lists SET name = x'00' WHERE id = 1",
+                                     "problem: 1 rows of lists.name are not text\n"),
+            "texts whose snippets were deleted": ("DELETE FROM snippets WHERE list = 1",
+                                                  "problem: 4 texts have no snippet\n"),
+            "a mark that means nothing": ("UPDATE marks SET mark = 'maybe'",  # p1's two copies
+                                          "problem: 2 marks are not want, read, skip or later\n"),
+            "a mark under no fingerprint": ("UPDATE marks SET fingerprint = 'p1' WHERE rowid = 1",
+                                            "problem: 1 marks are not filed under a fingerprint\n"),
+            "a decision between no fingerprints": (
+                "INSERT INTO not_same VALUES ('a', 'b', NULL)",
+                "problem: 1 pairs recorded as different papers are not two fingerprints\n"),
         }
+        # Before these were checked, db check said ok while summarize, dupes and not-same --list stopped with an
+        # internal error, and new and add with a damage that the check did not find.
+        commands = (["summarize"], ["dupes"], ["triage"], ["not-same", "--list"], ["new", str(EXAMPLES)])
         for name, (statement, problem) in tampering.items():
             with self.subTest(name):
                 copy = str(self.tmp.path / f"{len(name)}.db")
@@ -90,6 +107,13 @@ class EdgesTest(unittest.TestCase):
                 connection.commit()
                 connection.close()
                 self.assertEqual(run_cli("db", "check", "--db", copy), (2, problem, ""))
+                for command in commands:
+                    code, _, err = run_cli(*command, "--db", copy)
+                    self.assertNotIn("internal error", err)
+                    if code:  # named as the collection's damage, pointing to the check
+                        self.assertEqual(code, 2)
+                        self.assertTrue(err.startswith(f"paperlist: error: {copy}: "), err)
+                        self.assertIn(f"; run 'paperlist db check --db {copy}'\n", err)
 
 
 if __name__ == "__main__":

@@ -92,7 +92,10 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
         if options.action == "list":
             if options.refs:
                 raise UsageError("--list takes no REF")
-            return EXIT_OK, _not_same_list(store, context.style.width)
+            try:
+                return EXIT_OK, _not_same_list(store, context.style.width)
+            except DAMAGE as exc:
+                raise damaged(store.path, exc) from None
         if len(options.refs) != 2:
             raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
         check_refs(options.refs)

@@ -21,12 +21,28 @@ from paperlist.collection.keys import (
 from paperlist.collection.errors import StoreError, StoreOutdated
 from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS
 from paperlist.match.normalize import match_key
-from paperlist.model import ReadingList, Record, Snippet
+from paperlist.model import MARKS, ReadingList, Record, Snippet
 
 TABLES = frozenset({"meta", "lists", "texts", "snippets", "tokens", "frequent_tokens", "marks", "not_same", "retired",
                     "events"})
-TYPED_COLUMNS = (("texts", "fingerprint", "integer"), ("texts", "paper", "integer"), ("snippets", "text", "text"),
-                 ("snippets", "line", "integer"), ("snippets", "text_id", "integer"), ("lists", "path", "text"))
+# Each table's columns by the type every command reads them as (null allowed where the schema allows it).
+TYPED_COLUMNS = {
+    "meta": {"key": "text", "value": "text"},
+    "lists": {"id": "integer", "path": "text", "name": "text", "seed_title": "text", "source": "text", "kind": "text",
+              "content_hash": "text", "version": "integer", "added_at": "text"},
+    "texts": {"id": "integer", "fingerprint": "integer", "opening": "integer", "truncated": "integer",
+              "paper": "integer"},
+    "snippets": {"id": "integer", "list": "integer", "line": "integer", "idx": "integer", "text": "text",
+                 "truncated": "integer", "text_id": "integer", "record": "text", "doi": "text", "scholar_id": "text",
+                 "title_key": "text"},
+    "tokens": {"token": "integer", "text_id": "integer"},
+    "frequent_tokens": {"token": "integer", "class": "integer"},
+    "marks": {"fingerprint": "text", "mark": "text", "marked_at": "text"},
+    "not_same": {"a": "text", "b": "text", "decided_at": "text"},
+    "retired": {"fingerprint": "integer", "paper": "integer"},
+    "events": {"id": "integer", "at": "text", "action": "text", "detail": "text"},
+}
+FINGERPRINT_GLOB = "[0-9a-f]" * 16  # what marks and decisions are keyed by: fingerprint_hex
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
 INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
 _TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
@@ -450,6 +466,9 @@ class Store:
         result = []
         for list_id, path, name, seed, source, kind in self.db.execute(
                 "SELECT id, path, name, seed_title, source, kind FROM lists ORDER BY id"):
+            if not all(isinstance(v, str) for v in (path, name, source)) or not all(
+                    v is None or isinstance(v, str) for v in (seed, kind)):
+                raise ValueError(f"list {list_id} holds a name, path, seed title or source that is not text")
             seed_truncated = bool(seed) and seed.rstrip().endswith(("…", "..."))
             result.append(ReadingList(path, seed, seed_truncated, tuple(snippets.get(list_id, ())), (), name,
                                       source, kind))
@@ -522,9 +541,13 @@ class Store:
         return {frozenset(row) for row in self.db.execute("SELECT a, b FROM not_same")}
 
     def not_same_pairs(self) -> list[tuple[str, str, str | None]]:
-        """The recorded pairs and when each was decided (None: before schema 3), in the order decided."""
-        return [(str(a), str(b), at) for a, b, at in
-                self.db.execute("SELECT a, b, decided_at FROM not_same ORDER BY coalesce(decided_at, ''), a, b")]
+        """The recorded pairs and when each was decided (None: before schema 3), in the order decided. A pair
+        that is not two fingerprints (changed by hand) raises ValueError."""
+        pairs = [(a, b, at) for a, b, at in
+                 self.db.execute("SELECT a, b, decided_at FROM not_same ORDER BY coalesce(decided_at, ''), a, b")]
+        if any(not _is_fingerprint(v) for a, b, _ in pairs for v in (a, b)):
+            raise ValueError("a pair recorded as different papers is not two fingerprints")
+        return pairs
 
     def opening_of_fingerprint(self, value: str) -> str | None:
         row = self.db.execute("SELECT s.text FROM snippets s JOIN texts t ON t.id = s.text_id WHERE t.fingerprint = ? "
@@ -618,11 +641,26 @@ class Store:
         orphans = self.db.execute("SELECT count(*) FROM texts WHERE paper IS NULL").fetchone()[0]
         if orphans:
             problems.append(f"{orphans} texts belong to no paper")
-        for table, column, kind in TYPED_COLUMNS:
-            bad = self.db.execute(f"SELECT count(*) FROM {table} WHERE typeof({column}) NOT IN ('{kind}', 'null')"
-                                  ).fetchone()[0]
+        bare = self.db.execute("SELECT count(*) FROM texts t WHERE NOT EXISTS (SELECT 1 FROM snippets s "
+                               "WHERE s.text_id = t.id)").fetchone()[0]
+        if bare:  # a text is read from its snippets: removing a list's last copy of a text removes the text
+            problems.append(f"{bare} texts have no snippet")
+        for table, columns in TYPED_COLUMNS.items():
+            found = self.db.execute("SELECT " + ", ".join(f"total(typeof({c}) NOT IN ('{kind}', 'null'))"
+                                                          for c, kind in columns.items()) + f" FROM {table}").fetchone()
+            problems += [f"{int(bad)} rows of {table}.{c} are not {kind}"
+                         for (c, kind), bad in zip(columns.items(), found) if bad]
+        marks = ", ".join(f"'{m}'" for m in MARKS)
+        decisions = {
+            "marks are not want, read, skip or later": f"SELECT count(*) FROM marks WHERE mark NOT IN ({marks})",
+            "marks are not filed under a fingerprint": "SELECT count(*) FROM marks WHERE fingerprint NOT GLOB ?1",
+            "pairs recorded as different papers are not two fingerprints":
+                "SELECT count(*) FROM not_same WHERE a NOT GLOB ?1 OR b NOT GLOB ?1",
+        }
+        for what, sql in decisions.items():
+            bad = self.db.execute(sql, (FINGERPRINT_GLOB,) if "?1" in sql else ()).fetchone()[0]
             if bad:
-                problems.append(f"{bad} rows of {table}.{column} are not {kind}")
+                problems.append(f"{bad} {what}")
         broken = wrong = 0
         fingerprints = dict(self.db.execute("SELECT id, fingerprint FROM texts"))
         for text_id, text, record in self.db.execute("SELECT text_id, text, record FROM snippets"):
@@ -639,6 +677,10 @@ class Store:
         if wrong:
             problems.append(f"{wrong} snippets are filed under a text whose fingerprint is not theirs")
         return problems
+
+
+def _is_fingerprint(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 16 and all(c in "0123456789abcdef" for c in value)
 
 
 def _chunks(values: list, size: int = 500):
