@@ -260,7 +260,7 @@ def _texts_agree(corpus: Corpus, bigrams: Callable[[int], frozenset[int]], a: in
 class _RecordJudge:
     """For a corpus with records: its texts split where their records conflict, and the verdicts on links."""
 
-    def __init__(self, corpus: Corpus, split: Partitioned, keys: dict[int, RecordKey]) -> None:
+    def __init__(self, corpus: Corpus, split: Partitioned, keys: list[RecordKey | None]) -> None:
         self.corpus, self.split, self.keys = corpus, split, keys
         self.verdicts: dict[tuple[int, int], Verdict] = {}
 
@@ -285,8 +285,8 @@ class _RecordJudge:
 
     def candidates(self) -> list[tuple[int, int, str]]:
         """Texts that share a DOI, a Scholar cluster or a title."""
-        records = [[self.corpus.snippets[i].record for i in part if self.corpus.snippets[i].record is not None]
-                   for part in self.corpus.members]
+        snippets = self.corpus.snippets
+        records = ([snippets[i].record for i in part if snippets[i].record is not None] for part in self.corpus.members)
         return candidate_pairs(records, self.split.records)  # type: ignore[arg-type]
 
     def exact_maybes(self) -> list[Link]:
@@ -299,7 +299,7 @@ class _RecordJudge:
         """The evidence for one pair of members, with what their records agreed on."""
         verdict = self.verdicts.get((min(a, b), max(a, b))) if a != b else None
         if a == b:  # copies of one text
-            x, y = self.keys.get(first), self.keys.get(second)
+            x, y = self.keys[first], self.keys[second]
             if x is not None and y is not None:
                 verdict = compare(x, y, texts_agree=not self.split.title_only[a])
         fields = (verdict.agreed, verdict.missing) if verdict is not None else ((), ())
@@ -365,9 +365,15 @@ def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link],
         components, by_root = _constrained_components(judged, links)
     else:
         components, by_root = _link_components(len(corpus.keys), links)
+    # Only texts in a link, or with copies, can be in a group: a list for every text made the peak of grouping
+    # many distinct records. A text in no link is its own root.
+    linked = {k for link in links for k in link[:2]}
     texts: dict[int, list[int]] = {}
     for k in range(len(corpus.keys)):
-        texts.setdefault(components.find(k), []).append(k)
+        if k in linked:
+            texts.setdefault(components.find(k), []).append(k)
+        elif len(corpus.members[k]) > 1:
+            texts[k] = [k]
     groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True, judged)
               for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
     # A maybe pair inside one confident group adds nothing; the rest form their own groups.

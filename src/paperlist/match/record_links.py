@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, islice
 
 from paperlist.match.identity import (
@@ -96,10 +96,10 @@ class _Blocks:
 
 
 def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ...]], texts: Sequence[str],
-                     keys: dict[int, RecordKey]) -> Partitioned:
+                     keys: Sequence[RecordKey | None]) -> Partitioned:
     """Split each group of identical texts into parts whose records do not conflict, in first-seen order.
 
-    A copy without a record joins the first part. ``keys`` holds the record key of every snippet with one.
+    A copy without a record joins the first part. ``keys``: each snippet's record key, None without a record.
     """
     out = Partitioned()
     for members, text in zip(groups, texts):
@@ -112,7 +112,7 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
         # and the first that refuses stays first): a copy with a key seen before starts after those parts.
         refusing: dict[RecordKey, tuple[int, list[tuple[int, Verdict]]]] = {}
         for i in members:
-            key = keys.get(i)
+            key = keys[i]
             target = 0 if parts and key is None else None
             maybes: list[tuple[int, Verdict]] = []
             if key is not None:
@@ -140,7 +140,7 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
             if key is not None and len(part_keys[target]) < MAX_PART_KEYS and key not in part_keys[target]:
                 part_keys[target].append(key)
         for part, found in zip(parts, part_keys):
-            out.members.append(tuple(part))
+            out.members.append(members if len(parts) == 1 else tuple(part))  # one part: the group as it was
             out.keys.append(text)
             out.records.append(found)
             out.title_only.append(title_only)
@@ -177,26 +177,52 @@ def link_decision(verdict: Verdict | None, records_decide: bool) -> str:
     return "maybe" if verdict.decision == "maybe" else "drop"
 
 
-def candidate_pairs(records: Sequence[Sequence[Record]], parts: Sequence[Sequence[RecordKey]]) -> list[tuple[int, int, str]]:
-    """Pairs of distinct texts that share a DOI, a Scholar cluster or a title, each with what they share."""
-    buckets: dict[str, list[int]] = {}
+def candidate_pairs(records: Iterable[Sequence[Record]], parts: Sequence[Sequence[RecordKey]]) -> list[tuple[int, int, str]]:
+    """Pairs of distinct texts that share a DOI, a Scholar cluster or a title, each with what they share.
+    ``records``: each text's records, read once (a generator holds one text's at a time)."""
+    # One bucket per kind, keyed by the value itself; a bucket of one text is its number, not a list: most titles
+    # are nobody else's, and a set, a string and a list for each of them made the peak of grouping tiny records.
+    buckets: dict[str, dict[str, int | list[int]]] = {kind: {} for kind in ("doi", "scholar", "title", "opens", "ends")}
     for k, (text_records, keys) in enumerate(zip(records, parts)):
-        shared = {f"doi:{key.doi}" for key in keys if key.doi}
-        shared |= {f"scholar:{r.scholar_id}" for r in text_records if r.scholar_id}
-        shared |= {f"title:{key.title}" for key in keys if key.title}
-        # Titles that differ by a typo, a subtitle or a section label share their first or last words.
-        shared |= {f"opens:{' '.join(key.title.split()[:TITLE_ENDS])}" for key in keys if key.title_words >= TITLE_ENDS}
-        shared |= {f"ends:{' '.join(key.title.split()[-TITLE_ENDS:])}" for key in keys if key.title_words >= TITLE_ENDS}
-        for name in sorted(shared):
-            buckets.setdefault(name, []).append(k)
+        for key in keys:
+            if key.doi:
+                _bucket(buckets["doi"], key.doi, k)
+            if key.title:
+                _bucket(buckets["title"], key.title, k)
+                # Titles that differ by a typo, a subtitle or a section label share their first or last words.
+                if key.title_words == TITLE_ENDS:  # both ends are the title: no second copy of it
+                    _bucket(buckets["opens"], key.title, k)
+                    _bucket(buckets["ends"], key.title, k)
+                elif key.title_words > TITLE_ENDS:
+                    words = key.title.split()
+                    _bucket(buckets["opens"], " ".join(words[:TITLE_ENDS]), k)
+                    _bucket(buckets["ends"], " ".join(words[-TITLE_ENDS:]), k)
+        for r in text_records:
+            if r.scholar_id:
+                _bucket(buckets["scholar"], r.scholar_id, k)
     pairs: dict[tuple[int, int], str] = {}
-    for name, texts in buckets.items():
-        found = combinations(texts, 2) if len(texts) <= MAX_TITLE_BUCKET else ((texts[0], k) for k in texts[1:])
-        kind = "identifier" if name.startswith(("doi:", "scholar:")) else "title"
-        for a, b in found:
-            if pairs.get((a, b)) != "identifier":
-                pairs[(a, b)] = kind
+    for name, kept in buckets.items():
+        kind = "identifier" if name in ("doi", "scholar") else "title"
+        for texts in kept.values():
+            if isinstance(texts, int):
+                continue
+            found = combinations(texts, 2) if len(texts) <= MAX_TITLE_BUCKET else ((texts[0], k) for k in texts[1:])
+            for a, b in found:
+                if pairs.get((a, b)) != "identifier":
+                    pairs[(a, b)] = kind
     return sorted((a, b, kind) for (a, b), kind in pairs.items())
+
+
+def _bucket(bucket: dict[str, int | list[int]], value: str, k: int) -> None:
+    """Text ``k`` into the bucket of ``value``, once (a text's records come together)."""
+    found = bucket.get(value)
+    if found is None:
+        bucket[value] = k
+    elif isinstance(found, int):
+        if found != k:
+            bucket[value] = [found, k]
+    elif found[-1] != k:
+        found.append(k)
 
 
 class Components:
@@ -224,7 +250,8 @@ class Constraints(Components):
 
     def __init__(self, parts: Sequence[Sequence[RecordKey]]) -> None:
         super().__init__(len(parts))
-        self.keys: dict[int, list[RecordKey]] = {k: list(p) for k, p in enumerate(parts) if p}
+        self.parts = parts
+        self.joined: dict[int, list[RecordKey]] = {}  # the keys of each root that took in another component
 
     def union(self, a: int, b: int) -> bool:
         """Join the components of ``a`` and ``b`` unless they are one already or their records conflict; whether
@@ -232,24 +259,24 @@ class Constraints(Components):
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return False
-        first, second = self.keys.get(ra, []), self.keys.get(rb, [])
+        first, second = self._keys(ra), self._keys(rb)
         if any(conflicting(x, y) for x in first for y in second):
             return False
         root, other = min(ra, rb), max(ra, rb)
         self.parent[other] = root
-        if second or first:
-            self.keys[root] = first + [k for k in second if k not in first] if root == ra else \
-                second + [k for k in first if k not in second]
-            self.keys.pop(other, None)
+        if first or second:
+            self.joined[root] = list(first) + [k for k in second if k not in first] if root == ra else \
+                list(second) + [k for k in first if k not in second]
+        self.joined.pop(other, None)
         return True
 
+    def _keys(self, root: int) -> Sequence[RecordKey]:
+        return self.joined.get(root, self.parts[root])
 
-def record_keys(snippets: Sequence[Snippet]) -> dict[int, RecordKey]:
-    """The record key of every snippet that has a record, computed once."""
+
+def record_keys(snippets: Sequence[Snippet]) -> list[RecordKey | None]:
+    """The record key of each snippet (None without a record), computed once for copies of one record."""
     cache: dict[Record, RecordKey] = {}
-    keys = {}
-    for i, s in enumerate(snippets):
-        if s.record is not None:
-            keys[i] = cache.get(s.record) or cache.setdefault(s.record, record_key(s.record))
-    return keys
+    return [None if s.record is None else cache.get(s.record) or cache.setdefault(s.record, record_key(s.record))
+            for s in snippets]
 
