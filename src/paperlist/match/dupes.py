@@ -157,10 +157,14 @@ def _keep_index(members: Sequence[Snippet]) -> int:
                key=lambda m: (-len(strip_truncation(members[m].text)), members[m].truncated, members[m].path, members[m].line))
 
 
-def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
-                tier: str, all_copies: bool, judged: _RecordJudge | None = None) -> DuplicateGroup:
+def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link], tier: str, all_copies: bool,
+                judged: _RecordJudge | None = None) -> DuplicateGroup:
+    """The group of ``texts``, with every copy of each (``all_copies``) or its first. The copies of a text whose
+    records neither agree nor conflict (unsure) are always in, matched by their title."""
     texts = sorted(set(texts))
-    chosen = [i for k in texts for i in (corpus.members[k] if all_copies else corpus.members[k][:1])]
+    unsure = judged.split.unsure if judged is not None else [False] * len(corpus.keys)
+    every = [k for k in texts if all_copies or unsure[k]]
+    chosen = [i for k in texts for i in (corpus.members[k] if all_copies or unsure[k] else corpus.members[k][:1])]
     chosen.sort(key=lambda i: (corpus.snippets[i].path, corpus.snippets[i].line, i))
     members = tuple(corpus.snippets[i] for i in chosen)
     where = {i: m for m, i in enumerate(chosen)}
@@ -168,10 +172,9 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link],
     def evidence_of(first: int, second: int, a: int, b: int, kind: str, score: float) -> tuple[int, int, Pair]:
         found = judged.pair(first, second, a, b, kind, score) if judged else Pair(0, 0, kind, score)  # type: ignore[arg-type]
         return where[first], where[second], found
-    if all_copies:
-        for k in texts:
-            first, *copies = corpus.members[k]
-            pairs.extend(evidence_of(first, c, k, k, "exact", 1.0) for c in copies)
+    for k in every:
+        first, *copied = corpus.members[k]
+        pairs.extend(evidence_of(first, c, k, k, "title" if unsure[k] else "exact", 1.0) for c in copied)
     for a, b, kind, score in links:
         pairs.append(evidence_of(corpus.members[a][0], corpus.members[b][0], a, b, kind, score))
     evidence = tuple(sorted((p._replace(a=min(x, y), b=max(x, y)) for x, y, p in pairs), key=lambda p: (p.a, p.b)))
@@ -374,7 +377,10 @@ def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link],
             texts.setdefault(components.find(k), []).append(k)
         elif len(corpus.members[k]) > 1:
             texts[k] = [k]
-    groups = [_make_group(corpus, ks, by_root.get(root, []), "duplicate", True, judged)
+    unsure = judged.split.unsure if judged is not None else ()
+    # A text whose copies' records neither agree nor conflict is maybe one paper.
+    groups = [_make_group(corpus, ks, by_root.get(root, []),
+                          "maybe" if len(ks) == 1 and unsure and unsure[ks[0]] else "duplicate", True, judged)
               for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
     # A maybe pair inside one confident group adds nothing; the rest form their own groups.
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]

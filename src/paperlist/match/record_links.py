@@ -37,13 +37,14 @@ TITLE_ENDS = 4  # words at each end of a title that find records whose titles di
 class Partitioned:
     """Each distinct text's members split by their records, and the record keys of each part."""
 
-    __slots__ = ("keys", "maybe", "members", "records", "title_only")
+    __slots__ = ("keys", "maybe", "members", "records", "title_only", "unsure")
 
     def __init__(self) -> None:
         self.members: list[tuple[int, ...]] = []
         self.keys: list[str] = []
         self.records: list[list[RecordKey]] = []  # the distinct record keys of each part
         self.title_only: list[bool] = []
+        self.unsure: list[bool] = []  # copies of one title and one record that neither agree nor conflict
         self.maybe: list[tuple[int, int, Verdict]] = []  # parts of one text to look at
 
 
@@ -111,6 +112,11 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
         # A part that refused a record key refuses it for good, with the same verdict (keys are only appended,
         # and the first that refuses stays first): a copy with a key seen before starts after those parts.
         refusing: dict[RecordKey, tuple[int, list[tuple[int, Verdict]]]] = {}
+        # Copies of a title whose record says too little to tell papers apart ("Editorial", a bare title): one
+        # part, unsure, shown as maybe the same paper; a part for each made every two of them a maybe pair.
+        key_part: dict[RecordKey, int] = {}  # in a title-only text, the part each key started
+        interchangeable: dict[RecordKey, bool] = {}  # ... and whether its copies neither agree nor conflict
+        unsure: set[int] = set()
         for i in members:
             key = keys[i]
             target = 0 if parts and key is None else None
@@ -130,20 +136,29 @@ def split_by_records(snippets: Sequence[Snippet], groups: Sequence[tuple[int, ..
                     if verdict is not None and verdict.decision == "maybe":
                         maybes.append((n, verdict))
                 refusing[key] = (end if target is None else target, maybes)
+            if target is None and key is not None and key in key_part:
+                if key not in interchangeable:  # refused by its own copy's part: too little to tell papers apart
+                    interchangeable[key] = compare(key, key).decision != "same"
+                if interchangeable[key]:
+                    target = key_part[key]
+                    unsure.add(target)
             if target is None:
                 parts.append([])
                 part_keys.append([])
                 target = len(parts) - 1
                 blocks.add(target, key)
                 out.maybe.extend((first_part + n, first_part + target, v) for n, v in maybes)
+                if title_only and key is not None:
+                    key_part[key] = target
             parts[target].append(i)
             if key is not None and len(part_keys[target]) < MAX_PART_KEYS and key not in part_keys[target]:
                 part_keys[target].append(key)
-        for part, found in zip(parts, part_keys):
+        for n, (part, found) in enumerate(zip(parts, part_keys)):
             out.members.append(members if len(parts) == 1 else tuple(part))  # one part: the group as it was
             out.keys.append(text)
             out.records.append(found)
             out.title_only.append(title_only)
+            out.unsure.append(n in unsure)
     return out
 
 
