@@ -162,9 +162,8 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link], tie
     """The group of ``texts``, with every copy of each (``all_copies``) or its first. The copies of a text whose
     records neither agree nor conflict (unsure) are always in, matched by their title."""
     texts = sorted(set(texts))
-    unsure = judged.split.unsure if judged is not None else [False] * len(corpus.keys)
-    every = [k for k in texts if all_copies or unsure[k]]
-    chosen = [i for k in texts for i in (corpus.members[k] if all_copies or unsure[k] else corpus.members[k][:1])]
+    every = {k for k in texts if all_copies or _unsure(judged, k)}  # the texts whose every copy is in
+    chosen = [i for k in texts for i in (corpus.members[k] if k in every else corpus.members[k][:1])]
     chosen.sort(key=lambda i: (corpus.snippets[i].path, corpus.snippets[i].line, i))
     members = tuple(corpus.snippets[i] for i in chosen)
     where = {i: m for m, i in enumerate(chosen)}
@@ -172,9 +171,9 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link], tie
     def evidence_of(first: int, second: int, a: int, b: int, kind: str, score: float) -> tuple[int, int, Pair]:
         found = judged.pair(first, second, a, b, kind, score) if judged else Pair(0, 0, kind, score)  # type: ignore[arg-type]
         return where[first], where[second], found
-    for k in every:
+    for k in sorted(every):
         first, *copied = corpus.members[k]
-        pairs.extend(evidence_of(first, c, k, k, "title" if unsure[k] else "exact", 1.0) for c in copied)
+        pairs.extend(evidence_of(first, c, k, k, "title" if _unsure(judged, k) else "exact", 1.0) for c in copied)
     for a, b, kind, score in links:
         pairs.append(evidence_of(corpus.members[a][0], corpus.members[b][0], a, b, kind, score))
     evidence = tuple(sorted((p._replace(a=min(x, y), b=max(x, y)) for x, y, p in pairs), key=lambda p: (p.a, p.b)))
@@ -248,6 +247,11 @@ def search_duplicates(
                 add(a, b, "near", score, score >= threshold, True)
         unchecked = [corpus.snippets[i] for k in incomplete for i in corpus.members[k][:1]]
     return _assemble(corpus, links, maybe_links, judged), unchecked
+
+
+def _unsure(judged: _RecordJudge | None, k: int) -> bool:
+    """Whether text ``k``'s copies are one title whose records cannot tell papers apart (see split_by_records)."""
+    return judged is not None and judged.split.unsure[k]
 
 
 def _texts_agree(corpus: Corpus, bigrams: Callable[[int], frozenset[int]], a: int, b: int) -> bool:
@@ -377,10 +381,9 @@ def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link],
             texts.setdefault(components.find(k), []).append(k)
         elif len(corpus.members[k]) > 1:
             texts[k] = [k]
-    unsure = judged.split.unsure if judged is not None else ()
     # A text whose copies' records neither agree nor conflict is maybe one paper.
     groups = [_make_group(corpus, ks, by_root.get(root, []),
-                          "maybe" if len(ks) == 1 and unsure and unsure[ks[0]] else "duplicate", True, judged)
+                          "maybe" if len(ks) == 1 and _unsure(judged, ks[0]) else "duplicate", True, judged)
               for root, ks in texts.items() if len(ks) > 1 or len(corpus.members[ks[0]]) > 1]
     # A maybe pair inside one confident group adds nothing; the rest form their own groups.
     maybe_links = [link for link in maybe_links if components.find(link[0]) != components.find(link[1])]
