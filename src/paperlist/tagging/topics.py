@@ -406,16 +406,12 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     topics: dict[str, list[str]] = {}
     # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
     starts = max(1, min(KMEANS_STARTS, SAMPLE // len(docs)))
-    clusters = kmeans([unit({t: idf[t] for t in sorted(doc)}) for doc in docs], k, starts=starts)
+    found = [_cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain)
+             for members in kmeans([unit({t: idf[t] for t in sorted(doc)}) for doc in docs], k, starts=starts)]
     # Only where no cluster shares a term does a plain word name one: two alert items sharing "sequence-to-sequence".
-    for plain_names in (False, True):
-        for members in clusters:
-            terms = _cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain, plain_names)
-            if terms:
-                name = _slug(terms[0], ())
-                topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
-        if topics:
-            break
+    for terms in [t for t in found if t and t[0] not in plain] or [t for t in found if t]:
+        name = _slug(terms[0], ())
+        topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
     # A subject running through many clusters is in none's majority: it is a topic of its own (a plain word of
     # a topic does not stop it: "software" beside "software engineering").
     used = {t for terms in topics.values() for t in terms if t not in plain}
@@ -431,15 +427,15 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
 
 
 def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float,
-                   plain: Collection[str] = (), plain_names: bool = False) -> list[str]:
+                   plain: Collection[str] = ()) -> list[str]:
     """The terms of one cluster's topic (the terms of its papers), the one most of them hold first, then by
     class-based TF-IDF, as BERTopic does.
 
     A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT
     times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
     term joins none; and when COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
-    does not become a grab-bag. The ``plain`` words among them are weighed after every term and never name the
-    topic (with ``plain_names``, only where no term is among them): a phrase says more than one of its words.
+    does not become a grab-bag. The ``plain`` words among them are weighed after every term and name the topic
+    only where no term is among them: a phrase says more than one of its words.
     """
     if len(members) < MIN_PAPERS:
         return []
@@ -462,7 +458,7 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
             break
     # The name is the term most of the cluster holds (then the one most papers hold): what its papers share, not
     # its rarest distinction.
-    named = [t for t in terms if t not in plain] or (terms if plain_names else [])
+    named = [t for t in terms if t not in plain] or terms
     name = max(named, key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
     return [name] + [t for t in terms if t != name] if name else []
 
