@@ -15,12 +15,14 @@ _ASCII_WORD_RE = re.compile(r"[A-Za-z0-9]+")
 
 
 def collapse_whitespace(text: str) -> str:
-    """Collapse every run of whitespace to one space and trim the ends.
+    """Collapse every run of whitespace to one space and trim the ends; a text that needs neither is returned as
+    it is, so a record read by its title does not hold two copies of it.
 
     >>> collapse_whitespace("  a\\t b\\n")
     'a b'
     """
-    return " ".join(text.split())
+    collapsed = " ".join(text.split())
+    return text if collapsed == text else collapsed
 
 
 def is_truncated(text: str) -> bool:

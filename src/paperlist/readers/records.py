@@ -39,8 +39,7 @@ def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: s
     seed_title = seed or os.path.splitext(os.path.basename(path))[0] or path
     snippets = []
     for index, (line, text, record) in enumerate(records, 1):
-        collapsed = collapse_whitespace(text)
-        text = text if collapsed == text else collapsed  # the same string as the record's title, where it is one
+        text = collapse_whitespace(text)
         if record is not None and record.title and record.title.startswith(MADE_TITLE_PREFIX):
             record = record._replace(title=None)  # paperlist's own stand-in, not the paper's title
             text = text.removeprefix(MADE_TITLE_PREFIX)  # read by that title alone: by what it was made from
