@@ -15,6 +15,11 @@
    150 records of each shared screening and de-duplication set (their titles, and abstracts where the set has
    them, cut at 250 characters), each paper's subject the review it came from;
    mean F1 as in 3, paperlist against NMF.
+6. With --survey README.md: the paper list of a survey of large language models for software engineering
+   (github.com/iSEngLab/AwesomeLLM4SE, its README.md, not kept here: it carries no licence), the regime of the
+   owner's alerts: one field, titles only, subjects of two words. The titles under its "SE with LLMs" sections;
+   each section (a task: program repair, code review, fuzzing, ...) of at least 20 papers is a subject;
+   mean F1 as in 3.
 4. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
    benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
@@ -178,6 +183,33 @@ def review_recovery(data: Path, per_review: int = 150) -> None:
     recovery_table(texts, subjects, names, "reviews")
 
 
+def survey_recovery(readme: Path) -> None:
+    """Section 6 of the module's description: a survey's paper list, its sections the subjects."""
+    import re
+    lines = readme.read_text(encoding="utf-8").splitlines()
+    try:
+        start = next(n for n, line in enumerate(lines) if line.startswith("## ") and "SE with LLMs" in line)
+    except StopIteration:
+        print(f"skipped: {readme} has no 'SE with LLMs' part (github.com/iSEngLab/AwesomeLLM4SE's README.md)")
+        return
+    section, subjects = None, {}
+    for line in lines[start + 1:]:
+        if line.startswith("## "):
+            break
+        if line.startswith("#### "):
+            section = line[5:].strip().lower()
+        elif section and (item := re.match(r"\s*\d+\.\s+(.*)", line)):
+            # "1. Title [2024-ICSE]": the title without its venue, links and marks.
+            title = re.sub(r"\[[^\]]*\]\([^)]*\)", "", item.group(1).replace("🔥", ""))
+            title = re.sub(r"\s*\[+\d{4}\b.*$", "", title).strip().rstrip(".")
+            if len(title) >= 10:
+                subjects.setdefault(title, set()).add(section)
+    sizes = Counter(s for found in subjects.values() for s in found)
+    names = sorted(c for c, n in sizes.items() if n >= 20)
+    print(f"\nA survey's paper list: {len(subjects)} titles, {len(names)} sections of 20 papers or more")
+    recovery_table(list(subjects), list(subjects.values()), names, "sections")
+
+
 def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> None:
     """Mean F1 of the best-matching topic for each subject: paperlist's topics and NMF's, in one run."""
     from paperlist.tagging.tags import TagMatcher
@@ -250,10 +282,14 @@ def speed(snippets: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--survey", type=Path, metavar="README", help="only the survey stand-in (6) on this file")
     parser.add_argument("--speed", type=int, metavar="N", help="only time --tags auto on N generated snippets")
     args = parser.parse_args()
     if args.speed:
         speed(args.speed)
+        return
+    if args.survey:
+        survey_recovery(args.survey)
         return
     topics_agreement(args.data)
     distinctive_check(args.data)

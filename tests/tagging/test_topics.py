@@ -234,6 +234,25 @@ class AutoTopicsTest(unittest.TestCase):
         self.assertLessEqual(max(n for name, n in tagged.items() if name != "deep-learning"), 10)
 
 
+    def test_a_phrase_the_clusters_split_is_a_topic_of_its_own(self):
+        # 100 papers of five subjects; "data augmentation" in four of them, each of another subject: no cluster
+        # holds enough of it to take it, and 4% of the papers is no broad subject (5%).
+        subjects = {"fuzzing": "kernel bugs", "speech recognition": "acoustic model", "image segmentation": "tumours",
+                    "protein folding": "structure prediction", "code review": "pull requests"}
+        sets = [{subject, second} | ({"data augmentation"} if i == n < 4 else set())
+                for n, (subject, second) in enumerate(subjects.items()) for i in range(20)]
+        topics = auto_topics(sets, rank_terms(sets, {}))
+        self.assertEqual(topics["data-augmentation"], ["data augmentation"])
+        self.assertEqual(len(topics), 6)
+        self.assertEqual({t for terms in topics.values() for t in terms},
+                         set(subjects) | set(subjects.values()) | {"data augmentation"})
+        # Three papers are the least a phrase needs to stand alone.
+        sets = [s - {"data augmentation"} if n < 20 else s for n, s in enumerate(sets)]
+        self.assertIn("data-augmentation", auto_topics(sets, rank_terms(sets, {})))
+        sets = [s - {"data augmentation"} if n < 40 else s for n, s in enumerate(sets)]
+        self.assertNotIn("data-augmentation", auto_topics(sets, rank_terms(sets, {})))
+
+
 # A broad subject whose papers share few terms but the plain words of their field, beside two narrow ones.
 BROAD = [
     "How agile teams estimate effort: interviews with developers at four software companies…",

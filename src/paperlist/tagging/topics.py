@@ -43,6 +43,7 @@ LIFT = 2.0  # ... and is this many times as common in the cluster as in all pape
 MAX_TOPIC_SHARE = 0.5  # a topic tagging more papers sheds its broadest terms, down to its name
 COHERENCE = 0.1  # ... and a term joins only if this share of its papers in the cluster hold a term already in
 BROAD_SHARE = 0.05  # a term in this share of the papers that joined no topic is a topic of its own
+SPLIT_SHARE = 0.01  # ... and so is a phrase in this share, in the room the clusters leave (a fifth of the topics)
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
 KMEANS_STARTS = 5  # k-means runs from different seeds on a small sample, the closest clusters kept: one run
@@ -385,8 +386,9 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     runs), and each cluster is named by the terms that set it apart (_cluster_terms), its plain words joining the
     rules after them. A broad subject's papers share few terms but many plain words of their field ("software",
     "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
-    becomes a topic of its own, and a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest
-    terms (_bounded). Deterministic: the seeding is fixed, ties break by name.
+    becomes a topic of its own, and so does a subject the clusters split or hid among another topic's rules, in
+    the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
+    (_bounded). Deterministic: the seeding is fixed, ties break by name.
     """
     floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
@@ -402,7 +404,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     held = Counter(t for doc in docs for t in doc)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
     # Two papers sharing a subject are one cluster.
-    k = min(max_topics, max(2, round(math.sqrt(len(docs) / 2))), len(docs) - 1)
+    # A fifth of the topics is left for the subjects the clusters split (below).
+    k = min(max_topics - max_topics // 5, max(2, round(math.sqrt(len(docs) / 2))), len(docs) - 1)
     topics: dict[str, list[str]] = {}
     # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
     starts = max(1, min(KMEANS_STARTS, SAMPLE // len(docs)))
@@ -413,15 +416,23 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
         name = _slug(terms[0], ())
         topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
     # A subject running through many clusters is in none's majority: it is a topic of its own (a plain word of
-    # a topic does not stop it: "software" beside "software engineering").
+    # a topic does not stop it: "software" beside "software engineering"). Short texts share more words with their
+    # field than with their subject, so k-means may also spread a narrower subject over clusters, or leave it
+    # among the rules of one named by the field ("fuzzing" under "large language models"): a phrase, or a term of
+    # a topic's rules, that names no topic is a topic too, while there is room.
     used = {t for terms in topics.values() for t in terms if t not in plain}
+    names = {terms[0] for terms in topics.values()}
+    split_floor = max(MIN_PAPERS + 1, SPLIT_SHARE * len(sets))
     for term in ranked:
-        if term.papers < BROAD_SHARE * len(sets):
+        broad = term.papers >= BROAD_SHARE * len(sets)
+        if not broad and (term.papers < split_floor or len(topics) >= max_topics):
             break
         # Broader than a topic's term is allowed ("large language models" beside "multimodal large language models").
-        if term.term in wanted and not any(f" {other} " in f" {term.term} " for other in used):
+        if (term.term in wanted and (broad or " " in term.term or term.term in used)
+                and not any(f" {other} " in f" {term.term} " for other in (used if broad else names))):
             topics.setdefault(_slug(term.term, ()), [term.term])
             used.add(term.term)
+            names.add(term.term)
     held_all = [terms | found for terms, found in zip(sets, words)] if plain else sets
     return dict(list(_bounded(topics, held_all).items())[:max_topics])
 
