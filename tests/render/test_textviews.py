@@ -107,6 +107,16 @@ class ControlCharacterTest(unittest.TestCase):
                     if fmt == "json":
                         self.assertIn(HOSTILE, strings(json.loads(out)))
 
+    def test_a_large_json_document_is_whole_and_escaped_across_its_pieces(self):
+        from paperlist.render.textfmt import JSON_PIECE, to_json
+        doc = {"groups": [{"id": n, "text": f"{n} \u202eoverride\u2028 end", "ok": n % 2 == 0} for n in range(4000)],
+               "total": 4000}
+        out = to_json(doc)
+        self.assertGreater(len(out), 3 * JSON_PIECE)
+        expected = json.dumps(doc, ensure_ascii=False, indent=2).replace("\u202e", "\\u202e").replace("\u2028", "\\u2028")
+        self.assertEqual(out, expected + "\n")
+        self.assertEqual(json.loads(out), doc)
+
     def test_printable_text_holds_nothing_to_escape(self):
         # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
 
