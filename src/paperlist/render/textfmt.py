@@ -94,8 +94,8 @@ JSON_PIECE = 1 << 16  # characters: an indented document is joined from pieces t
 def to_json(document: object) -> str:
     """Indented, key-order-preserving JSON with a final newline; every control character escaped.
 
-    The encoder yields a few characters at a time, and joined all at once the chunks of a large document (100,000
-    duplicates: 155 million characters) cost six times the text: they are joined into pieces as they come."""
+    With an indent the encoder yields a few characters at a time, and the chunks of a large document, joined all
+    at once, cost several times its text: they are joined into pieces as they come."""
     pieces: list[str] = []
     chunks: list[str] = []
     size = 0
