@@ -162,7 +162,8 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link], tie
     """The group of ``texts``, with every copy of each (``all_copies``) or its first. The copies of a text whose
     records neither agree nor conflict (unsure) are always in, matched by their title."""
     texts = sorted(set(texts))
-    every = {k for k in texts if all_copies or _unsure(judged, k)}  # the texts whose every copy is in
+    unsure = {k for k in texts if _unsure(judged, k)}
+    every = set(texts) if all_copies else unsure  # the texts whose every copy is in
     chosen = [i for k in texts for i in (corpus.members[k] if k in every else corpus.members[k][:1])]
     chosen.sort(key=lambda i: (corpus.snippets[i].path, corpus.snippets[i].line, i))
     members = tuple(corpus.snippets[i] for i in chosen)
@@ -173,7 +174,7 @@ def _make_group(corpus: Corpus, texts: Iterable[int], links: Sequence[Link], tie
         return where[first], where[second], found
     for k in sorted(every):
         first, *copied = corpus.members[k]
-        pairs.extend(evidence_of(first, c, k, k, "title" if _unsure(judged, k) else "exact", 1.0) for c in copied)
+        pairs.extend(evidence_of(first, c, k, k, "title" if k in unsure else "exact", 1.0) for c in copied)
     for a, b, kind, score in links:
         pairs.append(evidence_of(corpus.members[a][0], corpus.members[b][0], a, b, kind, score))
     evidence = tuple(sorted((p._replace(a=min(x, y), b=max(x, y)) for x, y, p in pairs), key=lambda p: (p.a, p.b)))
