@@ -8,7 +8,7 @@ import unittest
 from unittest import mock
 
 from paperlist.render.terminal import cell_width
-from tests.helpers import EXAMPLES, TempDir, run_cli
+from tests.helpers import EXAMPLES, ROOT, TempDir, run_cli
 from tests.match.test_papers import write_collection
 
 TEXT_VIEWS = [
@@ -238,3 +238,38 @@ class ManyListsTest(unittest.TestCase):
                 overlap = run_cli("summarize", str(tmp.path))[1].split("Overlap")[1]
                 self.assertIn("A long seed title of alert n", overlap)  # lists named by their seed titles
                 self.assertNotIn("alert_00.txt", overlap)
+
+
+class EveryFixtureTest(unittest.TestCase):
+    """Every view of every export and list format the suite keeps: an answer, never an internal error."""
+
+    def test_every_view_of_every_fixture_file(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        fixtures = sorted(p for folder in ("formats", "exports") for p in (ROOT / "tests" / "data" / folder).iterdir()
+                          if p.suffix != ".py")
+        views = [(c, "--format", f) for c, formats in FORMATS.items() for f in formats]
+        views += [("triage", "--format", "ris"), ("triage", "--format", "bibtex"), ("export", "--format", "ris"),
+                  ("export", "--format", "bibtex"), ("triage", "--explain"), ("dupes", "--explain"),
+                  ("report", "-o", str(tmp.path / "r.html"))]
+        self.assertEqual(len(fixtures), 12)
+        for path in fixtures:
+            for view in views:
+                with self.subTest(path=path.name, view=" ".join(view[:3])):
+                    code, out, err = run_cli(view[0], str(path), *view[1:])
+                    self.assertNotIn("internal error", err)
+                    self.assertEqual(code, 0, err)
+                    self.assertTrue(out or view[0] == "report")
+
+    def test_a_record_with_no_title_is_shown_by_the_text_it_was_read_by(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        bib = tmp.write("refs.bib", "@book{nofields2020, year = 2020}\n@misc{t, title = {A Paper Known by Its Title}}\n")
+        code, out, err = run_cli("triage", bib, "--color", "never")
+        self.assertEqual(code, 0, err)
+        self.assertIn("\n\n1. [nofields2020]\n   lists: refs\n", out)
+        self.assertIn("\n\n2. A Paper Known by Its Title\n   lists: refs\n", out)
+        code, _, err = run_cli("report", bib, "-o", str(tmp.path / "r.html"))
+        self.assertEqual(code, 0, err)
+        page = (tmp.path / "r.html").read_text(encoding="utf-8")
+        self.assertIn('"text": "[nofields2020]", "title": null, "byline": null, "abstract": true', page)

@@ -16,7 +16,7 @@ from paperlist.match.papers import Grouping, merged_record
 from paperlist.model import KIND_ORDER, NO_ENTRIES, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url
+from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url, shows_text
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.summary import Summary
 from paperlist.reports.triage import Entry
@@ -330,7 +330,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
     return {"rank": entry.rank, "paper": p.id, "number": paper_ref(p.id) if report.collection else f"{entry.rank}.",
             "fingerprint": fingerprint(match_key(p.kept.text)),
             "text": terminal_safe(p.kept.text), "title": title,
-            "byline": byline or None, "abstract": not (record and record.title_only),
+            "byline": byline or None, "abstract": shows_text(record),
             "year": record.year if record else None, "url": link, "search": search,
             "lists": [terminal_safe(report.titles.get(path) or "(no seed title)") for path in p.lists],
             "places": [terminal_safe(_place(m.path, m.line, report)) for m in p.members],

@@ -19,6 +19,7 @@ from paperlist.render.textfmt import (
     md_link,
     plural,
     record_fields,
+    shows_text,
     to_csv,
     to_json,
 )
@@ -230,7 +231,7 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
             byline = " · ".join(v for v in (record.authors, record.venue) if v)
             if byline:  # who wrote it, and where: what a reader of an alert or an export looks for first
                 body += wrap(terminal_safe(byline), style.width - number_width, 2)
-        if not (record and record.title_only):
+        if shows_text(record):
             body += wrap(terminal_safe(e.paper.kept.text), style.width - number_width, TEXT_LINES)
         lines += ["", report.number(e).ljust(number_width) + body[0]] + [indent + line for line in body[1:]]
         if record and record.url:
