@@ -184,9 +184,12 @@ class HandChangedCollectionTest(unittest.TestCase):
         "a text removed": "DELETE FROM texts WHERE id = 1",
         "the history dropped": "DROP TABLE events",
         "a mark of no known kind": "UPDATE marks SET mark = 'bogus'",
+        "every snippet deleted": "DELETE FROM snippets",
+        "the prefix order's count not a number": "UPDATE meta SET value = 'x' WHERE key = 'order_texts'",
     }
     COMMANDS = (("triage", "--top", "2"), ("dupes",), ("report", "-o", "-"), ("mark", "read", "p3"),
-                ("new", str(EXAMPLES / "data-loading.txt")), ("add", str(EXAMPLES / "gpu-scheduling.txt")))
+                ("new", str(EXAMPLES / "data-loading.txt")), ("not-same", "p1", "p4"), ("not-same", "--list"),
+                ("add", str(EXAMPLES / "gpu-scheduling.txt")), ("remove", str(EXAMPLES / "data-loading.txt")))
 
     def test_every_change_is_named(self):
         tmp = TempDir()

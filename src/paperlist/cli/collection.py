@@ -9,7 +9,7 @@ from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
 from paperlist.cli.options import CollectionOptions
 from paperlist.cli.pipeline import Context, Gathered, active_rules, check_tags, group, load
 from paperlist.cli.ranked import reading_list
-from paperlist.cli.stored import DAMAGE, damaged, open_store
+from paperlist.cli.stored import naming_damage, open_store
 from paperlist.collection.adding import AddReport, Collection
 from paperlist.collection.decisions import FINGERPRINT_RE, DecisionError, mark_papers, not_same
 from paperlist.collection.store import Store
@@ -74,7 +74,7 @@ def _opening(store: Store, paper: int, width: int = 60) -> str:
 def run_mark(options: CollectionOptions, context: Context) -> Outcome:
     """Set or clear the mark of papers, all in one transaction; say what was marked."""
     check_refs(options.refs)
-    with open_store(options.db, create=False) as store:
+    with open_store(options.db, create=False) as store, naming_damage(store.path):
         try:
             done = mark_papers(store, options.refs, None if options.mark in CLEARING else options.mark)
         except DecisionError as exc:
@@ -88,14 +88,11 @@ def run_mark(options: CollectionOptions, context: Context) -> Outcome:
 
 def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
     """Record that two papers are different (regrouping what they touch), list the records, or undo one."""
-    with open_store(options.db, create=False) as store:
+    with open_store(options.db, create=False) as store, naming_damage(store.path):
         if options.action == "list":
             if options.refs:
                 raise UsageError("--list takes no REF")
-            try:
-                return EXIT_OK, _not_same_list(store, context.style.width)
-            except DAMAGE as exc:
-                raise damaged(store.path, exc) from None
+            return EXIT_OK, _not_same_list(store, context.style.width)
         if len(options.refs) != 2:
             raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
         check_refs(options.refs)
@@ -130,7 +127,7 @@ def _not_same_list(store: Store, width: int) -> str:
 
 def run_remove(options: CollectionOptions, context: Context) -> Outcome:
     """Take lists out of the collection; every mark and decision stays, for papers that come back."""
-    with open_store(options.db, create=False) as store:
+    with open_store(options.db, create=False) as store, naming_damage(store.path):
         with store.transaction():
             rows = store.list_rows()
             chosen = _lists_named(rows, options.refs, store.path)
@@ -185,7 +182,7 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
     inputs = options.inputs._replace(per_message=True)
     loaded, status = load(inputs, matcher if shows else TagMatcher({}), context, required=True)
     with open_store(options.db, create=adding, trial=not adding) as store:
-        try:
+        with naming_damage(store.path):  # rows changed by hand: named, and the add rolled back
             before = store.max_text_id()
             with store.transaction() if adding else store.trial():
                 report = Collection(store).add(loaded.lists)
@@ -195,8 +192,6 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
                 stored = store.papers_of_places(places) if shows else {}
                 seen = {paper: store.where_first_seen(paper) for paper in set(held.values())
                         if paper is not None} if options.show_known else {}  # where known papers were first seen
-        except DAMAGE as exc:  # rows changed by hand: named, and rolled back
-            raise damaged(store.path, exc) from None
         marks = store.marks() if shows else {}
     summary = add_summary(store.path, report, context.style.width) if adding else ""
     if not shows:

@@ -4,6 +4,8 @@ a collection no command can read."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from paperlist.cli.errors import UsageError
 from paperlist.cli.options import Grouping as GroupingOptions
@@ -40,13 +42,20 @@ def damaged(path: str, exc: BaseException) -> UsageError:
                       f"run 'paperlist db check --db {path}'")
 
 
+@contextmanager
+def naming_damage(path: str) -> Iterator[None]:
+    """Rows changed by hand, met while a command reads or writes them: named in one line (a write rolls back)."""
+    try:
+        yield
+    except DAMAGE as exc:
+        raise damaged(path, exc) from None
+
+
 def collection_grouping(path: str, matcher: TagMatcher, grouping: GroupingOptions) -> tuple[Loaded, Grouping, dict[str, str]]:
     """The whole collection as lists (tagged now: tags are not stored, rules change), its papers and its marks."""
     with open_store(path, create=False, read_only=True) as store:
-        try:
+        with naming_damage(path):
             lists = tagged_lists(store, matcher.tag)
             papers = stored_grouping(store, lists, grouping.threshold, grouping.min_words)
-        except DAMAGE as exc:
-            raise damaged(path, exc) from None
         marks = store.marks()
     return Loaded(lists, [], [], []), papers, marks

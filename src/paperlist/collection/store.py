@@ -375,7 +375,8 @@ class Store:
 
     def token_order(self) -> tuple[dict[int, int], int]:
         """The frequency classes the prefix order uses, and how many texts they were derived from."""
-        return dict(self.db.execute("SELECT token, class FROM frequent_tokens")), int(self.meta("order_texts") or 0)
+        texts = self.meta("order_texts")  # a count changed by hand is taken as never derived: the next add derives it
+        return dict(self.db.execute("SELECT token, class FROM frequent_tokens")), _count(texts)
 
     def set_token_order(self, classes: dict[int, int], texts: int) -> None:
         """A new prefix order: every stored prefix must then be written again (``clear_tokens``, ``add_tokens``)."""
@@ -453,7 +454,7 @@ class Store:
         before the mark was kept starts from the ids in use)."""
         stored = self.meta("next_paper")
         in_use = int(self.db.execute("SELECT coalesce(max(paper), 0) + 1 FROM texts").fetchone()[0])
-        return max(in_use, int(stored) if stored and stored.isdigit() else 0)
+        return max(in_use, _count(stored))
 
     # -- whole collection ---------------------------------------------------------------------------
     def lists(self) -> list[ReadingList]:
@@ -673,6 +674,11 @@ class Store:
         if wrong:
             problems.append(f"{wrong} snippets are filed under a text whose fingerprint is not theirs")
         return problems
+
+
+def _count(value: str | None) -> int:
+    """A count kept in meta, or 0 where it is missing or was changed by hand into something else."""
+    return int(value) if value and value.isascii() and value.isdigit() else 0
 
 
 def _chunks(values: list, size: int = 500):
