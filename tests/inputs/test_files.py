@@ -22,6 +22,8 @@ class DecodeTest(unittest.TestCase):
         ("utf-32 big-endian BOM", b"\x00\x00\xfe\xff" + "ab…".encode("utf-32-be"), "ab…", []),
         ("utf-16 with an odd byte count", "ab…".encode("utf-16") + b"\x00", "ab…",
          ["f.txt: warning: UTF-16 file with 1 stray byte(s) at the end; ignored"]),
+        ("utf-16 little-endian without a BOM", "Related papers: x…\n".encode("utf-16-le"), "Related papers: x…\n", []),
+        ("utf-16 big-endian without a BOM", "TY  - JOUR\nTI  - Café 一\n".encode("utf-16-be"), "TY  - JOUR\nTI  - Café 一\n", []),
     ]
 
     def test_decoding(self):
@@ -35,6 +37,8 @@ class DecodeTest(unittest.TestCase):
         cases = [
             (b"Related papers: x\n\nab\x00cd", "f.txt:3: warning: binary file (NUL byte); skipped"),
             (bytes(range(1, 9)) * 50, "f.txt: warning: binary file (control bytes); skipped"),
+            # NULs where UTF-16 has them, but what they would decode to is control characters: 16-bit numbers
+            (bytes(b for n in range(1, 200) for b in (n % 31 + 1, 0)), "f.txt:1: warning: binary file (NUL byte); skipped"),
         ]
         for data, warning in cases:
             with self.subTest(warning):

@@ -243,9 +243,11 @@ class ExportFaultsTest(unittest.TestCase):
     def test_utf16_exports_are_read_as_what_they_hold(self):
         for name in ("savedrecs.txt", "pubmed.nbib", "ovid.txt"):
             with self.subTest(name=name):
-                expected, _ = self.read(name, text(name).encode("utf-8"))
-                found, _ = self.read(name.replace(".nbib", ".txt"), text(name).encode("utf-16"))
-                self.assertEqual([s["text"] for s in found["snippets"]], [s["text"] for s in expected["snippets"]])
+                expected, warned = self.read(name, text(name).encode("utf-8"))
+                for codec in ("utf-16", "utf-16-le", "utf-16-be"):  # with a byte order mark, and without one
+                    found, err = self.read(name.replace(".nbib", ".txt"), text(name).encode(codec))
+                    self.assertEqual([s["text"] for s in found["snippets"]], [s["text"] for s in expected["snippets"]])
+                    self.assertEqual(err, warned.replace(".nbib", ".txt"))
                 self.assertGreater(found["totals"]["snippets"], 0)
 
     def test_cr_only_line_ends_and_tab_continuations(self):

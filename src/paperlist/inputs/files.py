@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from paperlist.model import Diagnostic
-from paperlist.readers.detect import detect, format_by_name
+from paperlist.readers.detect import detect, format_by_name, unicode_codec
 from paperlist.readers.mbox import is_separator, unescape_from
 
 STDIN = "-"
@@ -34,6 +34,7 @@ def _size_text(limit: int) -> str:
 # Control characters other than tab, LF, VT, FF, CR and ESC: a text list has
 # (almost) none of them, a binary file has many.
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 27))
+_CONTROL_CHARACTERS = dict.fromkeys(_CONTROL_BYTES)  # str.translate deletes them
 
 
 class Source(NamedTuple):
@@ -253,32 +254,37 @@ def without_utf8_bom(data: bytes) -> bytes:
     return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
 
 
-def _decode_unicode_bom(data: bytes, name: str) -> Source | None:
-    """UTF-32 and UTF-16 by their byte order marks; a truncated last code unit is reported, not fatal."""
-    for bom, codec, unit in ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4),
-                             (b"\xff\xfe", "utf-16", 2), (b"\xfe\xff", "utf-16", 2)):
-        if data.startswith(bom):
-            warnings = ()
-            if len(data) % unit:
-                warnings = (Diagnostic(name, None, f"{codec.upper()} file with {len(data) % unit} stray byte(s) "
-                                                   "at the end; ignored"),)
-                data = data[: len(data) - len(data) % unit]
-            text = data.decode(codec, errors="replace")
-            if "\ufffd" in text:
-                warnings += (Diagnostic(name, None, f"invalid {codec.upper()} replaced with U+FFFD"),)
-            return Source(name, text, warnings)
-    return None
+def _decode_unicode(data: bytes, name: str) -> Source | None:
+    """UTF-32 and UTF-16 by their byte order marks, UTF-16 also by its NULs; a truncated last code unit is
+    reported, not fatal. Bytes that decode to control characters are binary after all: None."""
+    found = unicode_codec(data)
+    if found is None:
+        return None
+    codec, unit = found
+    warnings = ()
+    if len(data) % unit:
+        warnings = (Diagnostic(name, None, f"{codec[:6].upper()} file with {len(data) % unit} stray byte(s) "
+                                           "at the end; ignored"),)
+        data = data[: len(data) - len(data) % unit]
+    text = data.decode(codec, errors="replace")
+    if codec not in ("utf-16", "utf-32"):  # found by its NULs, not by a byte order mark
+        sample = text[:32768]
+        if len(sample.translate(_CONTROL_CHARACTERS)) < len(sample) * 0.9:
+            return None
+    if "\ufffd" in text:
+        warnings += (Diagnostic(name, None, f"invalid {codec[:6].upper()} replaced with U+FFFD"),)
+    return Source(name, text, warnings)
 
 
 def decode_bytes(data: bytes, name: str) -> Source:
-    """Decode UTF-8 (BOM optional), UTF-16 or UTF-32 with BOM, else cp1252; skip binary.
+    """Decode UTF-8 (BOM optional), UTF-16 (BOM or NULs) or UTF-32 with BOM, else cp1252; skip binary.
 
     A file with a few invalid bytes among valid UTF-8 multi-byte characters is
     UTF-8 with damage: the bad bytes become U+FFFD and a warning names the first
     line. Only a file with no valid multi-byte sequence to outweigh its invalid
     bytes is taken for cp1252.
     """
-    unicode = _decode_unicode_bom(data, name)
+    unicode = _decode_unicode(data, name)
     if unicode is not None:
         return unicode
     nul = data.find(b"\x00")

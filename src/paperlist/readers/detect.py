@@ -15,6 +15,29 @@ EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
               ".xml": "endnote"}
 _HEADERS_RE = re.compile(rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}")
+UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4), (b"\xff\xfe", "utf-16", 2),
+                (b"\xfe\xff", "utf-16", 2))
+# UTF-16 saved without a byte order mark: a NUL on one side of at least this share of the first code units (every
+# ASCII character has one), almost never on the other side.
+UTF16_NUL_SHARE = 0.3
+UTF16_OTHER_SIDE = 0.05
+
+
+def unicode_codec(data: bytes) -> tuple[str, int] | None:
+    """The codec and code unit size of a UTF-32 or UTF-16 file: by its byte order mark, or for UTF-16 without
+    one (as some Windows tools save exports), by where the NUL bytes of its ASCII characters fall."""
+    for bom, codec, unit in UNICODE_BOMS:
+        if data.startswith(bom):
+            return codec, unit
+    sample = data[:4096]
+    units = len(sample) // 2
+    if units < 2:
+        return None
+    even, odd = sample[0:units * 2:2].count(0), sample[1:units * 2:2].count(0)
+    for nul, other, codec in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if nul >= units * UTF16_NUL_SHARE and other <= units * UTF16_OTHER_SIDE:
+            return codec, 2
+    return None
 
 
 def format_by_name(path: str) -> str | None:
@@ -38,11 +61,9 @@ def detect(path: str, data: bytes) -> str:
     ``.ris``) file holding RIS, Web of Science or MEDLINE records, and no ``Related papers:`` header, is read as
     what it holds."""
     named = format_by_name(path)
-    for bom, codec in ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"),
-                       (b"\xfe\xff", "utf-16")):
-        if data.startswith(bom):  # Windows tools save RIS, WoS and MEDLINE exports as UTF-16: look at the text
-            data = data[:8192].decode(codec, errors="ignore").encode("utf-8")
-            break
+    unicode = unicode_codec(data)
+    if unicode is not None:  # Windows tools save RIS, WoS and MEDLINE exports as UTF-16: look at the text
+        data = data[:8192].decode(unicode[0], errors="ignore").encode("utf-8")
     head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
     if named in ("text", "ris"):
         return tagged_format(head) or named
