@@ -106,7 +106,7 @@ class HardeningTest(unittest.TestCase):
                 self.assertEqual((code, out), (2, ""))
                 self.assertIn(f"paperlist: error: -o {output} is an input ({self.good}); the report would replace it",
                               err)
-                self.assertEqual(open(self.good, encoding="utf-8").read(), GOOD)
+                self.assertEqual(Path(self.good).read_text(encoding="utf-8"), GOOD)
         code, _, err = run_cli("report", str(self.tmp.path), "-o", self.good)
         self.assertEqual(code, 2, err)
 

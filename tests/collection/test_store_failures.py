@@ -6,6 +6,7 @@ import sqlite3
 import subprocess
 import sys
 import unittest
+from pathlib import Path
 from unittest import mock
 
 from paperlist.collection import store as store_module
@@ -58,12 +59,12 @@ class StoreFailuresTest(unittest.TestCase):
 
     def test_reading_commands_never_write(self):
         self.assertEqual(run_cli("add", str(EXAMPLES), "--db", self.db)[0], 0)
-        before = open(self.db, "rb").read()
+        before = Path(self.db).read_bytes()
         for argv in (("triage", "--format", "json"), ("db", "info"), ("db", "check"), ("summarize",),
                      ("new", str(EXAMPLES / "data-loading.txt"))):
             with self.subTest(argv=argv[0]):
                 self.assertEqual(run_cli(*argv, "--db", self.db)[0], 0)
-                self.assertEqual(open(self.db, "rb").read(), before)
+                self.assertEqual(Path(self.db).read_bytes(), before)
 
     def test_an_empty_file_stays_empty(self):
         open(self.db, "w").close()
@@ -133,9 +134,9 @@ class StoreFailuresTest(unittest.TestCase):
                 self.assertEqual(err, f"paperlist: error: {db}: unknown schema version {version[:20]!r}: not a "
                                       "collection this paperlist can read\n")
         run_cli("add", str(EXAMPLES / "data-loading.txt"), "--db", self.db)
-        data = bytearray(open(self.db, "rb").read())
+        data = bytearray(Path(self.db).read_bytes())
         data[200:4000] = b"\xff" * 3800  # damaged pages after the header
-        open(self.db, "wb").write(bytes(data))
+        Path(self.db).write_bytes(bytes(data))
         code, out, err = run_cli("triage", "--db", self.db)
         self.assertEqual((code, out), (2, ""))
         self.assertTrue(err.startswith(f"paperlist: error: {self.db}: "), err)
