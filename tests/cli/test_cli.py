@@ -223,6 +223,19 @@ class BadInputTest(unittest.TestCase):
         self.assertEqual((code, out), (2, ""))
         self.assertEqual(err, f"paperlist: error: {rules}:2: error: Invalid value\n")
 
+    def test_a_rules_file_saved_as_utf16_is_read_and_a_broken_one_named(self):
+        text = 'mode = "extend"\n[tags]\nwidgets = ["data loading"]\n'
+        expected = run_cli("summarize", str(EXAMPLES), "--tags", self.tmp.write("r8.toml", text))
+        self.assertIn("widgets", expected[1])
+        for codec in ("utf-8-sig", "utf-16", "utf-16-le", "utf-16-be"):  # as Windows editors save it
+            with self.subTest(codec):
+                self.assertEqual(run_cli("summarize", str(EXAMPLES), "--tags",
+                                         self.tmp.write(f"r-{codec}.toml", text.encode(codec))), expected)
+        for name, data, codec in (("bad8.toml", b"a = \xff", "UTF-8"), ("bad16.toml", b"\xff\xfeA", "UTF-16")):
+            rules = self.tmp.write(name, data)
+            self.assertEqual(run_cli("summarize", str(EXAMPLES), "--tags", rules),
+                             (2, "", f"paperlist: error: {rules}: rules file is not valid {codec}\n"))
+
     def test_bad_decisions_file(self):
         bad = self.tmp.write("nd.txt", "# mine\nabc def\n")
         code, _, err = run_cli("dupes", str(EXAMPLES), "--not-duplicates", bad)

@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from typing import Literal, NamedTuple
 
 from paperlist.cli.errors import UsageError
-from paperlist.inputs.files import InputError, read_capped, without_utf8_bom
+from paperlist.inputs.files import InputError, read_capped
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
 from paperlist.model import KIND_ORDER
+from paperlist.readers.detect import unicode_codec
 from paperlist.render.keys import KeysError, parse_keys
 
 DEFAULT_DB = "paperlist.db"
@@ -129,13 +130,17 @@ COLLECTION_COMMANDS = ("add", "new", "remove", "mark", "not-same", "db")
 
 
 def read_option_file(path: str, what: str) -> str:
-    """A rules or decisions file: a regular file under the size cap, in UTF-8."""
+    """A rules or decisions file: a regular file under the size cap, in UTF-8 (or UTF-16, as Windows editors may
+    save it)."""
     try:
-        return without_utf8_bom(read_capped(path)).decode("utf-8")
+        data = read_capped(path)
     except InputError as exc:
         raise UsageError(f"{path}: {exc}") from None
+    codec = (unicode_codec(data) or ("utf-8",))[0]
+    try:
+        return data.decode(codec).removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: {what} is not valid UTF-8") from None
+        raise UsageError(f"{path}: {what} is not valid {codec[:6].upper()}") from None
 
 
 def read_not_duplicates(path: str) -> frozenset[frozenset[str]]:
