@@ -3,6 +3,8 @@ outlives a stopped parent."""
 
 import os
 import signal
+import subprocess
+import sys
 import time
 import unittest
 from array import array
@@ -78,24 +80,22 @@ class InSharesTest(unittest.TestCase):
         self.assertEqual(signal.getsignal(signal.SIGTERM), previous)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class OrphanTest(unittest.TestCase):
     @unittest.skipUnless(hasattr(os, "fork") and os.uname().sysname == "Linux", "PR_SET_PDEATHSIG is Linux's")
     def test_a_child_ends_when_its_parent_is_killed(self):
-        import subprocess
-        import sys
         script = ("import sys, time\nfrom array import array\nfrom paperlist.forked import compute_aside\n"
                   "wait = compute_aside(lambda: (time.sleep(60), array('q'))[1], lambda pid: print(pid, flush=True))\n"
                   "time.sleep(60)\n")
-        parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-        child = int(parent.stdout.readline())
-        self.assertTrue(alive(child))
-        parent.kill()  # SIGKILL: no handler of the parent's runs
-        parent.wait(timeout=30)
+        with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) as parent:
+            child = int(parent.stdout.readline())
+            self.assertTrue(alive(child))
+            parent.kill()  # SIGKILL: no handler of the parent's runs
+            parent.wait(timeout=30)
         deadline = time.monotonic() + 10
         while alive(child) and time.monotonic() < deadline:
             time.sleep(0.05)
         self.assertFalse(alive(child))
+
+
+if __name__ == "__main__":
+    unittest.main()
