@@ -122,6 +122,16 @@ class CompareTest(unittest.TestCase):
 
 
 class FieldsTest(unittest.TestCase):
+    def test_a_title_read_as_its_text_is_held_once_and_a_bracketed_one_apart(self):
+        records = [Record("Deep Learning for Code Review", title_only=True),
+                   Record("Deep Learning for Code Review [Review]", title_only=True)]
+        snippets = [Snippet("a.ris", n, n, r.title, False, record=r) for n, r in enumerate(records, 1)]
+        texts = ["deep learning for code review", "deep learning for code review review"]
+        keys = record_links.record_keys(snippets, [(0,), (1,)], texts)
+        self.assertIs(keys[0].title, texts[0])  # one string for the text's match key and the record's title
+        self.assertEqual(keys[1].title, "deep learning for code review")  # the bracketed tag is no part of it
+        self.assertIsNot(keys[1].title, texts[1])
+
     def test_doi_placeholders_are_no_identity(self):
         for raw in ("NA", "n/a", "none", "0", "-", "", "1024251/hicss2022544"):
             with self.subTest(raw):

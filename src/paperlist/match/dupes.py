@@ -277,7 +277,7 @@ class _RecordJudge:
         """None for a corpus without records: its texts are matched by the text rules alone."""
         if not any(s.record is not None for s in corpus.snippets):
             return None
-        keys = record_keys(corpus.snippets)
+        keys = record_keys(corpus.snippets, corpus.members, corpus.keys)
         split = split_by_records(corpus.snippets, corpus.members, corpus.keys, keys)
         truncated = tuple(any(corpus.snippets[i].truncated for i in part) for part in split.members)
         return cls(Corpus(corpus.snippets, tuple(split.keys), tuple(split.members), truncated), split, keys)

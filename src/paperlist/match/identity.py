@@ -189,9 +189,11 @@ def clean_title(title: str) -> str:
     return " ".join(kept if len(kept) * 2 >= len(fold_words(title)) else fold_words(title))
 
 
-def record_key(record: Record) -> RecordKey:
-    """Normalise a record once, for every comparison it takes part in."""
+def record_key(record: Record, folded: str | None = None) -> RecordKey:
+    """Normalise a record once, for every comparison it takes part in. ``folded``: a string its clean title
+    may equal (its text's match key), kept instead of a second copy."""
     title = clean_title(record.title) if record.title else ""
+    title = folded if title == folded else title
     notice = "erratum" if record.title and _CITED_RE.search(record.title) else notice_kind(title) if title else None
     words = title.count(" ") + 1 if title else 0
     year = _YEAR_RE.search(record.year or "")

@@ -289,9 +289,17 @@ class Constraints(Components):
         return self.joined.get(root, self.parts[root])
 
 
-def record_keys(snippets: Sequence[Snippet]) -> list[RecordKey | None]:
-    """The record key of each snippet (None without a record), computed once for copies of one record."""
+def record_keys(snippets: Sequence[Snippet], groups: Sequence[Sequence[int]],
+                texts: Sequence[str]) -> list[RecordKey | None]:
+    """The record key of each snippet in ``groups`` (the snippets of each of ``texts``; None without a record),
+    computed once for copies of one record. A title folded to its text's match key keeps that string: a record
+    read by its title alone holds one copy of it, not two."""
     cache: dict[Record, RecordKey] = {}
-    return [None if s.record is None else cache.get(s.record) or cache.setdefault(s.record, record_key(s.record))
-            for s in snippets]
+    keys: list[RecordKey | None] = [None] * len(snippets)
+    for members, text in zip(groups, texts):
+        for i in members:
+            record = snippets[i].record
+            if record is not None:
+                keys[i] = cache.get(record) or cache.setdefault(record, record_key(record, text))
+    return keys
 
