@@ -136,7 +136,8 @@ def read_option_file(path: str, what: str) -> str:
         data = read_capped(path)
     except InputError as exc:
         raise UsageError(f"{path}: {exc}") from None
-    codec = (unicode_codec(data) or ("utf-8",))[0]
+    found = unicode_codec(data)
+    codec = found[0] if found else "utf-8"
     try:
         return data.decode(codec).removeprefix("\ufeff")
     except UnicodeDecodeError:
