@@ -10,7 +10,7 @@ import unittest
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tests.helpers import TempDir
+from tests.helpers import TempDir, run_cli
 from tests.web.test_app import collection
 from tests.web.test_server import Served, is_subsequence, logged_marks, stored_marks, terminal_marks, topic_texts
 
@@ -134,6 +134,31 @@ class BrowserTest(ChromiumCase):
         self.assertEqual(page.locator("#paper img, #paper script").count(), 0)
         self.assertIsNone(page.get_attribute("body", "data-owned"))
         self.assertEqual(dialogs, [])
+
+    def test_a_record_read_by_its_title_shows_it_once_with_the_words_weighed(self):
+        self.tmp = TempDir()
+        self.addCleanup(self.tmp.cleanup)
+        self.db = str(self.tmp.path / "c.db")
+        ris = self.tmp.write("refs.ris", "TY  - JOUR\nTI  - Copper chelation in Wilson disease\nUR  - https://example.org/a\n"
+                                         "ER  - \nTY  - JOUR\nAB  - Beta blockers in chronic heart failure: a trial of "
+                                         "many patients over many years.\nER  - \nTY  - JOUR\nTI  - Wilson disease and "
+                                         "copper in the liver\nER  - \n")
+        self.assertEqual(run_cli("add", ris, "--db", self.db)[0], 0)
+        self.assertEqual(run_cli("mark", "want", "p3", "--db", self.db)[0], 0)
+        self.served = Served(self.db)
+        self.addCleanup(self.served.close)
+        self.url = f"http://127.0.0.1:{self.served.server.port}/?token={self.served.server.token}"
+        page = self.tab()
+        for _ in range(2):
+            if page.get_attribute("#paper", "data-paper") == "p1":
+                break
+            self.press(page, "n")
+        card = page.inner_text("#paper")
+        self.assertEqual(card.count("Copper chelation in Wilson disease"), 1, card)
+        self.assertEqual(page.locator("#paper .text").count(), 0)
+        # Its title is its text: the words the ranking weighed are marked there, inside the record's link.
+        self.assertEqual(page.get_attribute("#paper h2.title a", "href"), "https://example.org/a")
+        self.assertGreater(page.locator("#paper h2.title a mark").count(), 0)
 
     def test_a_page_of_another_site_cannot_decide(self):
         self.serve()

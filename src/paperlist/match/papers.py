@@ -49,6 +49,12 @@ def merged_record(paper: Paper) -> Record | None:
                   title_only=all(m.record is not None and m.record.title_only for m in paper.members))
 
 
+def shows_text(record: Record | None) -> bool:
+    """Whether a paper's view shows its text: not when the text is its record's title, shown as the title; a
+    record with no title (read by its id or venue) shows that stand-in text, or the paper would be blank."""
+    return not (record and record.title_only and record.title)
+
+
 def paper_tags(members: Iterable[Snippet]) -> tuple[str, ...]:
     """The tags of a paper: every tag of any of its copies, sorted."""
     return tuple(sorted({tag for m in members for tag in m.tags}))

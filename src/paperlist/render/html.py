@@ -12,11 +12,11 @@ from typing import NamedTuple
 from pathlib import Path
 
 from paperlist.match.normalize import fingerprint, match_key
-from paperlist.match.papers import Grouping, merged_record
+from paperlist.match.papers import Grouping, merged_record, shows_text
 from paperlist.model import KIND_ORDER, NO_ENTRIES, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url, shows_text
+from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.summary import Summary
 from paperlist.reports.triage import Entry

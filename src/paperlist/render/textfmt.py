@@ -169,12 +169,6 @@ def bar(count: int, most: int, width: int) -> str:
     return "█" * max(1, round(width * count / most))
 
 
-def shows_text(record: Record | None) -> bool:
-    """Whether a paper's view shows its text: not when the text is its record's title, shown as the title; a
-    record with no title (read by its id or venue) shows that stand-in text, or the paper would be blank."""
-    return not (record and record.title_only and record.title)
-
-
 def record_fields(record: Record | None, source: str | None = None) -> dict[str, object]:
     """The record as JSON fields (every key present, ``null`` when unknown)."""
     fields: dict[str, object] = {f: getattr(record, f) if record else None for f in RECORD_FIELDS}

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.names import split_authors
-from paperlist.match.papers import merged_record
+from paperlist.match.papers import merged_record, shows_text
 from paperlist.model import NO_ENTRIES, Paper, Record, paper_ref
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe, wrap
@@ -19,7 +19,6 @@ from paperlist.render.textfmt import (
     md_link,
     plural,
     record_fields,
-    shows_text,
     to_csv,
     to_json,
 )

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import quote_plus
 
 from paperlist.match.normalize import fingerprint, match_key
-from paperlist.match.papers import merged_record
+from paperlist.match.papers import merged_record, shows_text
 from paperlist.model import MARKS, Paper, paper_ref
 from paperlist.rank.features import vectorize
 from paperlist.rank.relevance import Learner
@@ -139,7 +139,7 @@ class Desk:
                 copies.append({"fingerprint": value, "text": m.text, "list": self.names.get(m.path, m.path),
                                "line": m.line})
         return {
-            "id": paper_ref(paper), "title": title, "text": p.kept.text,
+            "id": paper_ref(paper), "title": title, "text": p.kept.text, "abstract": shows_text(record),
             "authors": field("authors"),
             "venue": field("venue"), "year": field("year"), "doi": field("doi"), "link": link,
             "search": "https://scholar.google.com/scholar?q=" + quote_plus(search),

@@ -108,16 +108,20 @@
     head.appendChild(el("span", "pid", card.id));
     if (card.mark) head.appendChild(el("span", "decision " + card.mark, "marked " + card.mark));
     box.appendChild(head);
-    function outside(text, href) {
-      var a = el("a", "", text);
+    function outside(content, href) {
+      var a = el("a", "");
+      a.appendChild(typeof content === "string" ? document.createTextNode(content) : content);
       a.href = href;
       a.rel = "noreferrer noopener";
       a.target = "_blank";
       return a;
     }
     if (card.title) {
+      // A record read by its title alone: its title is its text, shown once, with the words the ranking weighed.
+      var words = card.abstract ? document.createTextNode(card.title)
+                                : highlight(card.title, card.why || [], card.against || []);
       var title = el("h2", "title");
-      title.appendChild(card.link ? outside(card.title, card.link) : document.createTextNode(card.title));
+      title.appendChild(card.link ? outside(words, card.link) : words);
       box.appendChild(title);
     }
     var by = [card.authors, card.venue, card.year].filter(Boolean).join(" · ");
@@ -127,9 +131,11 @@
                                : outside("look it up (a search for its " + (card.title ? "title" : "opening words") + ")",
                                          card.search));
     box.appendChild(look);
-    var text = el("p", "text");
-    text.appendChild(highlight(card.text, card.why || [], card.against || []));
-    box.appendChild(text);
+    if (card.abstract) {
+      var text = el("p", "text");
+      text.appendChild(highlight(card.text, card.why || [], card.against || []));
+      box.appendChild(text);
+    }
     if (card.why && card.why.length) box.appendChild(el("p", "why", "why here: " + card.why.join(", ")));
     if (card.against && card.against.length) box.appendChild(el("p", "why against", "against it: " + card.against.join(", ")));
     var meta = el("p", "meta", "in " + card.lists.join("; "));
