@@ -252,7 +252,7 @@ class EveryFixtureTest(unittest.TestCase):
         views += [("triage", "--format", "ris"), ("triage", "--format", "bibtex"), ("export", "--format", "ris"),
                   ("export", "--format", "bibtex"), ("triage", "--explain"), ("dupes", "--explain"),
                   ("report", "-o", str(tmp.path / "r.html"))]
-        self.assertEqual(len(fixtures), 12)
+        self.assertGreaterEqual(len(fixtures), 12)  # every fixture the suite keeps, none skipped
         for path in fixtures:
             for view in views:
                 with self.subTest(path=path.name, view=" ".join(view[:3])):

@@ -187,7 +187,7 @@ def render_triage_markdown(report: TriageReport, style: Style = Style()) -> str:
             if record and record.title:
                 title = f"**{md_link(record.title, record.url)}**" + (f" ({md_escape(record.year)})" if record.year else "")
                 lines += _md_item(head, title, "  ", width)
-                if not record.title_only:
+                if shows_text(record):
                     lines += _md_item("  ", _bold_focus(e.paper.kept.text, report), "  ", width)
                 if record.authors:
                     lines += _md_item("  - by: ", md_escape(record.authors), "    ", width)
