@@ -300,6 +300,9 @@ def record_keys(snippets: Sequence[Snippet], groups: Sequence[Sequence[int]],
         for i in members:
             record = snippets[i].record
             if record is not None:
-                keys[i] = cache.get(record) or cache.setdefault(record, record_key(record, text))
+                key = cache.get(record)
+                if key is None:
+                    key = cache[record] = record_key(record, text)
+                keys[i] = key
     return keys
 
