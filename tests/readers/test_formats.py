@@ -288,6 +288,21 @@ class OwnExportsReadBackTest(unittest.TestCase):
                 self.assertEqual([(s["text"], s["paper"]) for s in found],
                                  [(s["text"], s["paper"]) for s in expected])
 
+
+    def test_csv_escapes_of_hidden_characters_read_back_to_the_characters(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        title = "Evil \u202eTitle about graphs and \u2066isolates\u2069"
+        abstract = "An abstract\u200b with a zero-width space, a literal \\x41 and \\u00e9, and a BOM\ufeff inside."
+        path = tmp.write("a.ris", f"TY  - JOUR\nTI  - {title}\nAU  - Smith, J.\nAB  - {abstract}\nPY  - 2020\n"
+                                  "ER  - \n")
+        out = run_cli("export", path, "--format", "csv")[1]
+        self.assertIn("Evil \\u202eTitle", out)  # written as a visible escape
+        back_path = tmp.write("back.csv", out)
+        back = json.loads(run_cli("export", back_path, "--format", "json")[1])["snippets"]
+        self.assertEqual([(s["title"], s["text"]) for s in back], [(title, abstract)])
+        code, out, _ = run_cli("dupes", path, back_path, "--format", "json")
+        self.assertEqual((code, json.loads(out)["totals"]["papers"]), (0, 1))
     def test_json_lines_with_raw_line_separators_inside_strings(self):
         from paperlist.readers.table import parse_jsonl
         line = json.dumps({"path": "a", "text": "first\u2028second\u2029third\x85end of a long enough snippet"},

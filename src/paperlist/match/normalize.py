@@ -9,6 +9,23 @@ import unicodedata
 
 TRUNCATION_MARKS = ("…", "...")
 
+# Characters that can drive a terminal or reorder what it shows: C0 controls,
+# DEL, C1 controls (U+009B is an 8-bit CSI), bidi overrides and isolates, and
+# the Unicode line and paragraph separators; and lone surrogates. None of them is
+# printable (str.isprintable), so most texts never need the pattern. The no-break
+# space is not printable either but is safe: the tables keep "tag\xa02" on one line with it.
+# Every control (Cc), format (Cf: bidi marks and overrides, zero-width characters, U+061C), line and paragraph
+# separator (Zl, Zp) and lone surrogate (Cs) of Unicode: what could drive a terminal or reorder or hide text.
+# Three format characters that words of a script need are kept: the soft hyphen, the zero-width non-joiner
+# (Persian, Hindi) and joiner (emoji sequences). tests/render/test_textviews.py checks it against unicodedata
+# over every code point.
+KEPT_FORMAT = "\xad\u200c\u200d"
+UNSAFE_BEYOND_C0 = ("\x7f-\x9f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b\u200e\u200f"
+                    "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff\U000110bd\U000110cd"
+                    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+UNSAFE_RE = re.compile(f"[\x00-\x1f{UNSAFE_BEYOND_C0}]")
+
+
 _TAG_RE = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
 _WORD_RE = re.compile(r"[^\W_]+")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z0-9]+")
@@ -37,6 +54,25 @@ def strip_truncation(text: str) -> str:
         if stripped.endswith(mark):
             return stripped[: -len(mark)].rstrip()
     return stripped
+
+
+_VISIBLE_ESCAPE_RE = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|U([0-9a-f]{8}))")
+
+
+def _escaped_char(match: re.Match[str]) -> str:
+    code = int(match.group(1) or match.group(2) or match.group(3), 16)
+    char = chr(code) if code <= 0x10FFFF else ""
+    return char if char and UNSAFE_RE.fullmatch(char) else match.group()
+
+
+def undo_visible_escapes(text: str) -> str:
+    r"""The characters that ``terminal_safe`` wrote as visible escapes, back: only escapes of characters it escapes
+    are undone, so a ``\x41`` or a ``\u00e9`` written in a text stays as it is.
+
+    >>> undo_visible_escapes(r"a\u202eb \x41")
+    'a\u202eb \\x41'
+    """
+    return _VISIBLE_ESCAPE_RE.sub(_escaped_char, text) if "\\" in text else text
 
 
 def ascii_words(text: str, lower: bool = False) -> list[str] | None:

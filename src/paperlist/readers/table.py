@@ -7,7 +7,7 @@ import io
 import json
 from collections.abc import Iterable
 
-from paperlist.match.normalize import clean_doi, collapse_whitespace
+from paperlist.match.normalize import clean_doi, collapse_whitespace, undo_visible_escapes
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
@@ -68,8 +68,10 @@ def _cell(row: list[str], at: list[int]) -> str:
 
 
 def _unguarded(value: str) -> str:
-    """A cell without the ' that paperlist's CSV writer (as OWASP advises) puts before a cell a spreadsheet would
-    run as a formula: read back, the text is what it was."""
+    """A cell as it was before paperlist's CSV writer wrote it: the characters it wrote as visible escapes
+    (``\\u202e``) back, and without the ' it (as OWASP advises) puts before a cell a spreadsheet would run as a
+    formula. Read back, the text and its fingerprint are what they were."""
+    value = undo_visible_escapes(value)
     return value[1:] if value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r") else value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from paperlist.render.terminal import UNSAFE_BEYOND_C0
+from paperlist.match.normalize import UNSAFE_BEYOND_C0
 
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 # Quotes, backslashes, and every character terminal_safe escapes: as TOML's \u and \U escapes.

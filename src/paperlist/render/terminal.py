@@ -5,22 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# Characters that can drive a terminal or reorder what it shows: C0 controls,
-# DEL, C1 controls (U+009B is an 8-bit CSI), bidi overrides and isolates, and
-# the Unicode line and paragraph separators; and lone surrogates. None of them is
-# printable (str.isprintable), so most texts never need the pattern. The no-break
-# space is not printable either but is safe: the tables keep "tag\xa02" on one line with it.
-# Every control (Cc), format (Cf: bidi marks and overrides, zero-width characters, U+061C), line and paragraph
-# separator (Zl, Zp) and lone surrogate (Cs) of Unicode: what could drive a terminal or reorder or hide text.
-# Three format characters that words of a script need are kept: the soft hyphen, the zero-width non-joiner
-# (Persian, Hindi) and joiner (emoji sequences). tests/render/test_textviews.py checks it against unicodedata
-# over every code point.
-KEPT_FORMAT = "\xad\u200c\u200d"
-UNSAFE_BEYOND_C0 = ("\x7f-\x9f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b\u200e\u200f"
-                    "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff\U000110bd\U000110cd"
-                    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
-_UNSAFE_RE = re.compile(f"[\x00-\x1f{UNSAFE_BEYOND_C0}]")
-
+from paperlist.match.normalize import UNSAFE_RE
 
 _SPACES_RE = re.compile(r"[ \t\n]+")  # a no-break space (U+00A0) keeps two words on one line
 
@@ -42,7 +27,7 @@ def terminal_safe(text: str) -> str:
     """
     if text.isprintable() or text.replace("\xa0", " ").isprintable():
         return text
-    return _UNSAFE_RE.sub(_escape, text)
+    return UNSAFE_RE.sub(_escape, text)
 
 
 def cell_width(text: str) -> int:

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from paperlist.match.names import split_authors
 from paperlist.model import RECORD_FIELDS, Diagnostic, Record
-from paperlist.render.terminal import UNSAFE_BEYOND_C0, cell_width, terminal_safe
+from paperlist.match.normalize import UNSAFE_BEYOND_C0
+from paperlist.render.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
 # What a person can read, whatever the input (years of alerts make hundreds of thousands of papers): the text
