@@ -120,7 +120,8 @@ class ControlCharacterTest(unittest.TestCase):
     def test_printable_text_holds_nothing_to_escape(self):
         # terminal_safe returns printable text untouched: every character it escapes must be non-printable.
 
-        from paperlist.match.normalize import KEPT_FORMAT, UNSAFE_RE as _UNSAFE_RE
+        from paperlist.match.normalize import KEPT_FORMAT
+        from paperlist.match.normalize import UNSAFE_RE as _UNSAFE_RE
         from paperlist.render.terminal import terminal_safe
         every = "".join(map(chr, range(0x110000)))
         escaped = {m.group() for m in _UNSAFE_RE.finditer(every)}

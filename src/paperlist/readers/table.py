@@ -7,7 +7,11 @@ import io
 import json
 from collections.abc import Iterable
 
-from paperlist.match.normalize import clean_doi, collapse_whitespace, undo_visible_escapes
+from paperlist.match.normalize import (
+    clean_doi,
+    collapse_whitespace,
+    undo_visible_escapes,
+)
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from paperlist.match.names import split_authors
-from paperlist.model import RECORD_FIELDS, Diagnostic, Record
 from paperlist.match.normalize import UNSAFE_BEYOND_C0
+from paperlist.model import RECORD_FIELDS, Diagnostic, Record
 from paperlist.render.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
