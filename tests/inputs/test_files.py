@@ -117,3 +117,26 @@ class FindFilesTest(unittest.TestCase):
         source = read_bytes(str(self.tmp.path))
         self.assertIsNone(source.text)
         self.assertEqual(source.error, "Is a directory")
+
+
+class AddressSpaceTest(unittest.TestCase):
+    def test_a_small_export_is_read_under_a_memory_limit_far_below_its_cap(self):
+        # A reference export may hold 1 GiB; reading a small one must not set that much aside (a system without
+        # overcommit, or ulimit -v, refuses it). Run in a child whose address space is capped at 512 MiB.
+        import resource
+        import subprocess
+        import sys
+
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("refs.ris", "TY  - JOUR\nTI  - A paper read under a memory limit\nER  - \n")
+        limit = 512 * 1024 * 1024
+
+        def capped() -> None:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+        done = subprocess.run([sys.executable, "-m", "paperlist", "summarize", path], capture_output=True,
+                              text=True, preexec_fn=capped, timeout=60, check=False,
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+        self.assertEqual((done.returncode, done.stderr), (0, ""))
+        self.assertTrue(done.stdout.startswith("1 list, 1 snippet, 1 paper"), done.stdout)

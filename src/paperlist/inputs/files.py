@@ -20,6 +20,7 @@ MAX_BYTES = 64 * 1024 * 1024
 # Mailbox exports (Thunderbird folders, Google Takeout) and reference libraries are
 # larger than any list; their markup shrinks to far less text than they hold.
 MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
+READ_PIECE = 1 << 20  # bytes asked of a stream at a time
 ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "wos", "medline", "endnote", "csv", "tsv", "jsonl")
 
 
@@ -212,7 +213,7 @@ def read_capped(path: str, stdin: object | None = None) -> bytes:
     """
     limit = MAX_BYTES if path == STDIN else size_limit(path)
     if path == STDIN:
-        data = stdin.read(limit + 1) if stdin is not None else b""  # type: ignore[attr-defined]
+        data = _read_up_to(stdin, limit + 1) if stdin is not None else b""
     else:
         try:
             info = os.stat(path)
@@ -221,12 +222,28 @@ def read_capped(path: str, stdin: object | None = None) -> bytes:
             if info.st_size > limit:  # refused from its size: never read a gigabyte to learn it is too large
                 raise InputError(f"larger than {_size_text(limit)}")
             with open(path, "rb") as handle:
-                data = handle.read(limit + 1)
+                # read(n) sets n bytes aside before it reads: asked for the cap, every file would take a gigabyte
+                # of address space, which a memory limit (ulimit -v) or a system without overcommit refuses.
+                data = handle.read(info.st_size + 1)
+                if len(data) > info.st_size:  # it grew since stat
+                    data += _read_up_to(handle, limit + 1 - len(data))
         except OSError as exc:
             raise InputError(exc.strerror or str(exc)) from None
     if len(data) > limit:
         raise InputError(f"larger than {_size_text(limit)}")
     return data
+
+
+def _read_up_to(stream: object, size: int) -> bytes:
+    """At most ``size`` bytes of a binary stream, read in pieces so that memory follows what arrives."""
+    pieces, got = [], 0
+    while got < size:
+        piece = stream.read(min(READ_PIECE, size - got))  # type: ignore[attr-defined]
+        if not piece:
+            break
+        pieces.append(piece)
+        got += len(piece)
+    return b"".join(pieces)
 
 
 def read_bytes(path: str, stdin: object | None = None) -> Source:
