@@ -11,7 +11,7 @@ from paperlist.cli.writing import check_output, write_whole
 from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
 from paperlist.readers.ris import record_spans
-from paperlist.readers.table import row_spans
+from paperlist.readers.table import first_line, row_spans
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import plural
@@ -73,5 +73,5 @@ def _source(path: str, fmt: str) -> Source | None:
 
 def _one_header(sources: list[Source | None]) -> bool:
     """Whether CSV inputs share their header line, so that their rows can follow one another."""
-    headers = {s.text.partition("\n")[0].strip().lstrip("\ufeff") for s in sources if s and s.format == "csv"}
+    headers = {first_line(s.text).strip().lstrip("\ufeff") for s in sources if s and s.format == "csv"}
     return len(headers) <= 1

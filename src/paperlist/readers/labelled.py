@@ -4,12 +4,11 @@ labels, for ``simulate`` (pure)."""
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 from typing import NamedTuple
 
-from paperlist.readers.table import COLUMNS, _columns, _delimiter
+from paperlist.readers.table import COLUMNS, _columns, _delimiter, text_lines
 
 # The label's usual names: ASReview's, then the common spellings of screening exports.
 LABEL_COLUMNS = ("label_included", "included", "label", "relevant", "inclusion", "final_label")
@@ -76,7 +75,8 @@ def _cell_label(value: str, path: str, line: int, label: str) -> bool:
 
 def parse_labelled_table(text: str, path: str, label: str | None = None, delimiter: str = ",") -> Labelled:
     """A CSV or TSV file with a header: title/abstract columns as ``paperlist`` reads them, a label column."""
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
+    reader = csv.reader(text_lines(text, 1 if text.startswith("\ufeff") else 0),
+                        delimiter=_delimiter(text, delimiter))
     header = next(reader, None)
     if header is None:
         raise LabelledError(f"{path}: empty file")

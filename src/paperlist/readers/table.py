@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
-from collections.abc import Iterable
+import re
+from array import array
+from collections.abc import Collection, Iterable, Iterator
+from typing import Any
 
 from paperlist.match.normalize import (
     clean_doi,
@@ -47,6 +49,20 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
+_LINE_END_RE = re.compile(r"\r\n|\r|\n")
+_LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def first_line(text: str) -> str:
+    """The text up to its first line feed, without copying the rest (as split or partition would)."""
+    end = text.find("\n")
+    return text if end < 0 else text[:end]
+
+
+def text_lines(text: str, start: int = 0) -> Iterator[str]:
+    """The lines of ``text`` from ``start``, each with its end (CR LF, CR or LF, as the csv module wants them),
+    one at a time: io.StringIO would first copy the whole text at four bytes a character."""
+    return map(re.Match.group, _LINE_RE.finditer(text, start))
 MAX_ROW_LINES = 200  # no export wraps one record over more lines: past this a quote was left open
 
 
@@ -81,7 +97,7 @@ def _unguarded(value: str) -> str:
 
 def _delimiter(text: str, default: str) -> str:
     """The delimiter of a CSV export: Scopus and European Excel write ``;``, Web of Science tabs."""
-    first = text.split("\n", 1)[0]
+    first = first_line(text)
     counts = {d: first.count(d) for d in (",", ";", "\t")}
     best = max(counts, key=lambda d: (counts[d], d == default))
     return best if counts[best] else default
@@ -130,37 +146,44 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
     return lists
 
 
-def _table(text: str, delimiter: str, path: str,
-           warnings: list[Diagnostic]) -> tuple[dict[str, list[int]] | None, list[tuple[int, int, dict[str, str]]], int]:
+def _table(text: str, delimiter: str, path: str, warnings: list[Diagnostic], fields: Collection[str] | None = None,
+           ) -> tuple[dict[str, list[int]] | None, Iterator[tuple[int, int, dict[str, str]]], int]:
     """The recognised columns (None for a header without a title, abstract or text column), every non-blank row
-    as ``(first line, last line, values)`` and the header's last line."""
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=_delimiter(text, delimiter))
-    rows: list[tuple[int, int, dict[str, str]]] = []
-    columns, header_end = None, 0
+    as ``(first line, last line, values)`` and the header's last line. ``fields``: the only values wanted. The
+    rows are read as they are taken (their warnings too): all at once, they would weigh more than the file."""
+    reader = csv.reader(text_lines(text, 1 if text.startswith("\ufeff") else 0),
+                        delimiter=_delimiter(text, delimiter))
     try:
         header = next(reader, None)
-        if header is None:
-            warnings.append(Diagnostic(path, None, "empty file"))
-            return None, rows, 0
-        columns = _all_columns(header)
-        if not {"text", "title", "abstract"} & set(columns):
-            warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
-            return None, rows, reader.line_num
-        header_end = reader.line_num
-        start = reader.line_num + 1
+    except csv.Error as exc:
+        warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
+        return None, iter(()), 0
+    if header is None:
+        warnings.append(Diagnostic(path, None, "empty file"))
+        return None, iter(()), 0
+    columns = _all_columns(header)
+    if not {"text", "title", "abstract"} & set(columns):
+        warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
+        return None, iter(()), reader.line_num
+    wanted = columns if fields is None else {field: at for field, at in columns.items() if field in fields}
+    return columns, _rows(reader, wanted, path, warnings), reader.line_num
+
+
+def _rows(reader: Any, columns: dict[str, list[int]], path: str,
+          warnings: list[Diagnostic]) -> Iterator[tuple[int, int, dict[str, str]]]:
+    start = reader.line_num + 1
+    try:
         for row in reader:
             if reader.line_num - start >= MAX_ROW_LINES:
                 warnings.append(Diagnostic(path, start, f"a quoted field runs over {reader.line_num - start + 1} "
                                                         "lines (an unclosed quote?); this row and the rest are skipped"))
-                break
+                return
             row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
-            values = {field: _unguarded(_cell(row, at)) for field, at in columns.items()}
-            rows.append((row_start, reader.line_num, values))
+            yield row_start, reader.line_num, {field: _unguarded(_cell(row, at)) for field, at in columns.items()}
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
-    return columns, rows, header_end
 
 
 def _line(row: dict[str, str], number: int) -> int:
@@ -181,10 +204,13 @@ def parse_table(text: str, path: str, delimiter: str = ",") -> list[ReadingList]
 def row_spans(text: str, delimiter: str = ",") -> tuple[int, dict[int, tuple[int, int]]]:
     """Where the header ends in ``text`` and where each row lies, by the line its snippet reports:
     ``text[start:end]``, the row as written (with its line end)."""
-    _, rows, header_end = _table(text, delimiter, "", [])
-    offsets = [len(text) - len(text.removeprefix("\ufeff"))]
-    for line in io.StringIO(text.removeprefix("\ufeff"), newline="").readlines():
-        offsets.append(offsets[-1] + len(line))
+    _, rows, header_end = _table(text, delimiter, "", [], fields=("line",))
+    # Where each line ends, as the CSV reader counts lines (at CR LF, CR or LF), kept as numbers: the lines
+    # themselves would be a second copy of the file.
+    offsets = array("q", [1 if text.startswith("\ufeff") else 0])
+    offsets.extend(match.end() for match in _LINE_END_RE.finditer(text, offsets[0]))
+    if offsets[-1] < len(text):
+        offsets.append(len(text))
     spans = {_line(values, first): (offsets[first - 1], offsets[last]) for first, last, values in rows}
     return offsets[min(header_end, len(offsets) - 1)], spans
 
