@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from paperlist.match.papers import Grouping, snippet_key
@@ -26,16 +26,15 @@ class ExportReport(NamedTuple):
     warnings: Sequence[Diagnostic] = ()
 
 
-def _records(report: ExportReport) -> list[dict[str, object]]:
+def _records(report: ExportReport) -> Iterator[dict[str, object]]:
+    """Each snippet's record, made as it is written: all of them at once would weigh several times the output."""
     paper_of = report.grouping.paper_of()
-    records = []
     for rl in report.lists:
         for s in rl.snippets:
             paper = paper_of[snippet_key(s)]
-            records.append({"path": s.path, "line": s.line, "index": s.index, "seed_title": s.seed_title,
-                            "text": s.text, "truncated": s.truncated, "tags": list(s.tags),
-                            "paper": paper.id, "keep": paper.kept is s, **record_fields(s.record, rl.source)})
-    return records
+            yield {"path": s.path, "line": s.line, "index": s.index, "seed_title": s.seed_title, "text": s.text,
+                   "truncated": s.truncated, "tags": list(s.tags), "paper": paper.id, "keep": paper.kept is s,
+                   **record_fields(s.record, rl.source)}
 
 
 RECORD_COLUMNS = (*RECORD_FIELDS, "author_list", "title_only", "source")
@@ -56,7 +55,7 @@ def render_export_jsonl(report: ExportReport, style: Style = Style()) -> str:
 
 def render_export_json(report: ExportReport, style: Style = Style()) -> str:
     """``{"snippets": [...], "totals": {...}, "warnings": [...]}``."""
-    records = _records(report)
+    records = list(_records(report))
     totals = {"lists": len(report.lists), "snippets": len(records), "papers": len(report.grouping.papers),
               "in_several_lists": report.grouping.in_several_lists}
     return to_json({"snippets": records, "totals": totals, "warnings": warnings_json(report.warnings)})
@@ -65,9 +64,9 @@ def render_export_json(report: ExportReport, style: Style = Style()) -> str:
 def render_export_csv(report: ExportReport, style: Style = Style()) -> str:
     """One row per snippet; tags joined with ``;``."""
     header = ["path", "line", "index", "seed_title", "text", "truncated", "tags", "paper", "keep", *RECORD_COLUMNS]
-    rows = [[r["path"], r["line"], r["index"], r["seed_title"] or "", r["text"], str(r["truncated"]).lower(),
+    rows = ([r["path"], r["line"], r["index"], r["seed_title"] or "", r["text"], str(r["truncated"]).lower(),
              ";".join(r["tags"]), r["paper"], str(r["keep"]).lower(),  # type: ignore[arg-type]
-             *(_cell(r[c]) for c in RECORD_COLUMNS)] for r in _records(report)]
+             *(_cell(r[c]) for c in RECORD_COLUMNS)] for r in _records(report))
     return to_csv(header, rows, style.csv_raw)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -79,13 +78,20 @@ def csv_cell(value: object, raw: bool = False) -> object:
     return terminal_safe(value)
 
 
+class _Lines(list[str]):
+    """What a csv writer writes, kept as its lines: io.StringIO holds four bytes a character, and its value is a
+    second copy."""
+
+    write = list.append
+
+
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> str:
     """Rows as CSV text with a header line (RFC 4180 quoting, ``\\n`` line ends)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    lines = _Lines()
+    writer = csv.writer(lines, lineterminator="\n")
     writer.writerow(header)
     writer.writerows([csv_cell(cell, raw) for cell in row] for row in rows)
-    return buffer.getvalue()
+    return "".join(lines)
 
 
 _INDENTED = json.JSONEncoder(ensure_ascii=False, indent=2)
