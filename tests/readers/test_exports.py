@@ -229,6 +229,20 @@ class ExportColumnsTest(unittest.TestCase):
                 self.assertEqual(lists[0].warnings, ())
 
 
+    def test_a_zotero_note_longer_than_the_csv_modules_limit_loses_no_row(self):
+        # Zotero writes an item's notes (pasted text, HTML) in one cell; past 131,072 characters the csv module
+        # refused the cell and every row after it was lost.
+        from paperlist.readers.table import parse_table
+        note = "<p>" + "a note pasted from the full text " * 5000 + "</p>"
+        text = ("Key,Item Type,Title,Abstract Note,Notes\n"
+                "A1,journalArticle,First paper on graphs,Short abstract one.,\n"
+                f'A2,journalArticle,Second paper with long notes,Abstract two.,"{note}"\n'
+                "A3,journalArticle,Third paper after it,Abstract three.,\n")
+        (rl,) = parse_table(text, "zotero.csv")
+        self.assertEqual([(s.line, s.record.title) for s in rl.snippets],
+                         [(2, "First paper on graphs"), (3, "Second paper with long notes"), (4, "Third paper after it")])
+        self.assertEqual(rl.warnings, ())
+
 class ExportFaultsTest(unittest.TestCase):
     """Exports as other tools write them: UTF-16, CR-only line ends, tab-indented continuations, a cut file."""
 

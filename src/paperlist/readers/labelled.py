@@ -8,7 +8,7 @@ import json
 import re
 from typing import NamedTuple
 
-from paperlist.readers.table import COLUMNS, _columns, _delimiter, text_lines
+from paperlist.readers.table import COLUMNS, _columns, csv_rows
 
 # The label's usual names: ASReview's, then the common spellings of screening exports.
 LABEL_COLUMNS = ("label_included", "included", "label", "relevant", "inclusion", "final_label")
@@ -75,8 +75,7 @@ def _cell_label(value: str, path: str, line: int, label: str) -> bool:
 
 def parse_labelled_table(text: str, path: str, label: str | None = None, delimiter: str = ",") -> Labelled:
     """A CSV or TSV file with a header: title/abstract columns as ``paperlist`` reads them, a label column."""
-    reader = csv.reader(text_lines(text, 1 if text.startswith("\ufeff") else 0),
-                        delimiter=_delimiter(text, delimiter))
+    reader = csv_rows(text, delimiter)
     header = next(reader, None)
     if header is None:
         raise LabelledError(f"{path}: empty file")

@@ -63,6 +63,15 @@ def text_lines(text: str, start: int = 0) -> Iterator[str]:
     """The lines of ``text`` from ``start``, each with its end (CR LF, CR or LF, as the csv module wants them),
     one at a time: io.StringIO would first copy the whole text at four bytes a character."""
     return map(re.Match.group, _LINE_RE.finditer(text, start))
+
+
+def csv_rows(text: str, delimiter: str) -> Any:
+    """A csv reader over the text's lines (after a byte order mark) with the text's own delimiter. A field may be
+    as long as the text: the csv module's default limit (131,072 characters) cut a Zotero export at the first
+    long note, and lost every row after it; the file's size cap is the bound."""
+    if csv.field_size_limit() < len(text):
+        csv.field_size_limit(len(text))
+    return csv.reader(text_lines(text, 1 if text.startswith("\ufeff") else 0), delimiter=_delimiter(text, delimiter))
 MAX_ROW_LINES = 200  # no export wraps one record over more lines: past this a quote was left open
 
 
@@ -151,8 +160,7 @@ def _table(text: str, delimiter: str, path: str, warnings: list[Diagnostic], fie
     """The recognised columns (None for a header without a title, abstract or text column), every non-blank row
     as ``(first line, last line, values)`` and the header's last line. ``fields``: the only values wanted. The
     rows are read as they are taken (their warnings too): all at once, they would weigh more than the file."""
-    reader = csv.reader(text_lines(text, 1 if text.startswith("\ufeff") else 0),
-                        delimiter=_delimiter(text, delimiter))
+    reader = csv_rows(text, delimiter)
     try:
         header = next(reader, None)
     except csv.Error as exc:
