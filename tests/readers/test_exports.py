@@ -211,6 +211,19 @@ EXPORT_HEADERS = {
                          'abc123,https://www.semanticscholar.org/paper/abc123,Fault Trees for Water Networks,'
                          'Journal of Pipes,2022,"Juliette Moreau, Maria Lind",We build fault trees for water networks.,'
                          "10.1007/s1-2"),
+    "pubmed": ("PMID,Title,Authors,Citation,First Author,Journal/Book,Publication Year,Create Date,PMCID,NIHMS ID,DOI",
+               ('30000011,Fault Trees for Water Networks,"Moreau J, Lind M.","J Pipes. 2022 Mar;12(3):40-51. doi: '
+                '10.1007/s1-2.",Moreau J,Journal of Pipes,2022,2022/03/01,,,10.1007/s1-2')),
+    "covidence": (("Title,Authors,Abstract,Published Year,Published Month,Journal,Volume,Issue,Pages,Accession Number,"
+                   "DOI,Ref,Covidence #,Study,Notes,Tags"),
+                  ('Fault Trees for Water Networks,"Moreau, J.; Lind, M.",We build fault trees for water networks.,2022,'
+                   'Mar,Journal of Pipes,12,3,40-51,,10.1007/s1-2,,#12,Moreau 2022,,')),
+    "publish-or-perish": (("Cites,Authors,Title,Year,Source,Publisher,ArticleURL,CitesURL,GSRank,QueryDate,Type,DOI,"
+                           "ISSN,CitationURL,Volume,Issue,StartPage,EndPage,ECC,CitesPerYear,CitesPerAuthor,AuthorCount,"
+                           "Age,Abstract,FullTextURL,RelatedURL"),
+                          ('3,"J Moreau, M Lind",Fault Trees for Water Networks,2022,Journal of Pipes,Springer,'
+                           'https://example.org/a,,1,2026-12-01,,10.1007/s1-2,,,12,3,40,51,3,1.5,1.5,2,2,'
+                           "We build fault trees …,,")),
 }
 
 

@@ -18,23 +18,25 @@ from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 
 # Header names, matched case-insensitively, first match wins: paperlist's own, then Zotero, Scopus and Web of
-# Science, then Springer, OpenAlex, Lens, IEEE Xplore, Dimensions and Semantic Scholar (docs/input.md lists them).
+# Science, then Springer, OpenAlex, Lens, IEEE Xplore, Dimensions, Semantic Scholar, PubMed, Covidence and Publish or
+# Perish (docs/input.md lists them).
 COLUMNS: dict[str, tuple[str, ...]] = {
     "text": ("text", "snippet"),
     "title": ("title", "article title", "document title", "primary title", "ti", "item title", "display_name"),
     "abstract": ("abstract", "abstract note", "ab"),
     "authors": ("authors", "author", "author full names", "author names", "au", "af", "first_authors", "author/s",
                 "authorships.author.display_name", "authors.name"),
-    "year": ("year", "publication year", "publication_year", "py", "date", "pubyear", "publication_date"),
+    "year": ("year", "publication year", "publication_year", "py", "date", "pubyear", "publication_date",
+             "published year"),
     "venue": ("source title", "publication title", "journal", "venue", "so", "primary_location.source.display_name",
-              "book series title"),
+              "book series title", "journal/book"),
     "volume": ("volume", "vl", "journal volume"),
     "issue": ("issue", "number", "is", "journal issue", "issue number"),
     "pages": ("pages", "page", "pp", "pagination"),
-    "page_start": ("page start", "start page", "bp"),
-    "page_end": ("page end", "end page", "ep"),
+    "page_start": ("page start", "start page", "bp", "startpage"),
+    "page_end": ("page end", "end page", "ep", "endpage"),
     "doi": ("doi", "di", "item doi", "externalids.doi"),
-    "url": ("url", "link", "pdf link", "dimensions url"),
+    "url": ("url", "link", "pdf link", "dimensions url", "articleurl"),
     "list": ("path", "list"),
     "seed": ("seed_title", "seed", "seed title"),
     "line": ("line",),
@@ -84,8 +86,13 @@ def _all_columns(header: list[str]) -> dict[str, list[int]]:
     """Every column each field could come from, best first: a row whose first is empty takes the next (OpenAlex
     writes both title and display_name, and leaves either empty)."""
     names = [h.strip().lstrip("\ufeff").casefold() for h in header]
-    return {field: found for field, aliases in COLUMNS.items()
-            if (found := [names.index(alias) for alias in aliases if alias in names])}
+    found = {field: at for field, aliases in COLUMNS.items()
+             if (at := [names.index(alias) for alias in aliases if alias in names])}
+    # Publish or Perish (told by its Google Scholar rank) names the venue Source, the word paperlist's own export
+    # uses for the format a record was read from.
+    if "gsrank" in names and "source" in names:
+        found.setdefault("venue", []).append(names.index("source"))
+    return found
 
 
 def _cell(row: list[str], at: list[int]) -> str:
