@@ -7,8 +7,9 @@ import importlib
 
 from paperlist.cli.options import Options
 from paperlist.cli.pipeline import Context
+from paperlist.render.textfmt import Output
 
-Outcome = tuple[int, str]  # the exit code and the text for stdout
+Outcome = tuple[int, Output]  # the exit code and the text for stdout (or its pieces)
 
 # command -> (module in paperlist.cli, function taking the options and the context)
 COMMANDS: dict[str, tuple[str, str]] = {

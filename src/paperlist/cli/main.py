@@ -20,7 +20,7 @@ from paperlist.cli.pipeline import Context
 from paperlist.cli.writing import write_whole
 from paperlist.collection.errors import StoreError
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import Style
+from paperlist.render.textfmt import Output, Style
 
 MIN_WIDTH = 20
 OUTPUT_CHUNK = 64 * 1024
@@ -93,13 +93,15 @@ class _Diagnostics:
         return _isatty(self.stream)
 
 
-def write_output(stdout: TextIO | None, text: str) -> str | None:
-    """Write the whole report in chunks and flush; return the reason it could not be written, if any."""
+def write_output(stdout: TextIO | None, text: Output) -> str | None:
+    """Write the whole report (or its pieces) in chunks and flush; return the reason it could not be written, if
+    any."""
     if stdout is None:
         return "standard output is closed"
     try:
-        for start in range(0, len(text), OUTPUT_CHUNK):
-            stdout.write(text[start:start + OUTPUT_CHUNK])
+        for piece in [text] if isinstance(text, str) else text:
+            for start in range(0, len(piece), OUTPUT_CHUNK):
+                stdout.write(piece[start:start + OUTPUT_CHUNK])
         stdout.flush()
     except BrokenPipeError:
         raise
@@ -108,13 +110,14 @@ def write_output(stdout: TextIO | None, text: str) -> str | None:
     return None
 
 
-def _write_file(path: str, text: str, status: int, diagnostics: _Diagnostics) -> int:
+def _write_file(path: str, text: Output, status: int, diagnostics: _Diagnostics) -> int:
     """Write the report file whole and say so on stderr."""
     problem = write_whole(path, text)
     if problem is not None:
         diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {problem}\n")
         return EXIT_ERROR
-    diagnostics.write(f"wrote {terminal_safe(path)} ({len(text.encode('utf-8')) // 1024} KB)\n")
+    size = sum(len(piece.encode("utf-8")) for piece in ([text] if isinstance(text, str) else text))
+    diagnostics.write(f"wrote {terminal_safe(path)} ({size // 1024} KB)\n")
     return status
 
 

@@ -12,11 +12,12 @@ from paperlist.render.dupes import DUPES_RENDERERS, DupesReport, decision_rank
 from paperlist.render.export import EXPORT_RENDERERS, ExportReport
 from paperlist.render.rules import render_rules
 from paperlist.render.summary import SUMMARY_RENDERERS
+from paperlist.render.textfmt import Output
 from paperlist.reports.summary import summarize
 from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import suggest_rules
 
-Outcome = tuple[int, str]  # the exit code and the text for stdout
+Outcome = tuple[int, Output]  # the exit code and the text for stdout
 
 
 def run_summarize(options: ReportOptions, context: Context) -> Outcome:
@@ -45,12 +46,11 @@ def run_dupes(options: ReportOptions, context: Context) -> Outcome:
                          {p.id: mark for p in g.grouping.papers if g.marks and (mark := paper_mark(g.marks, p))})
     found = any(x.tier == "duplicate" for x in groups)
     status = EXIT_FOUND if found and view.exit_code and g.status == EXIT_OK else g.status
-    text = DUPES_RENDERERS[options.format](report, context.style)
-    if view.write_deduplicated:
+    if view.write_deduplicated:  # first: the report is not held while the copy is made
         # The exports' writers, imported only for the copy.
         from paperlist.cli.deduplicated import write_deduplicated
         write_deduplicated(view.write_deduplicated, g, options.grouping, context, options.kept_files)
-    return status, text
+    return status, DUPES_RENDERERS[options.format](report, context.style)
 
 
 

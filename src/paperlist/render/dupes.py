@@ -17,12 +17,13 @@ from paperlist.model import (
 from paperlist.render.terminal import cut, terminal_safe, wrap, wrap_tokens
 from paperlist.render.textfmt import (
     READABLE_GROUPS,
+    Output,
     Style,
+    csv_lines,
+    json_pieces,
     md_escape,
     plural,
     record_fields,
-    to_csv,
-    to_json,
     warnings_json,
 )
 from paperlist.render.worddiff import MAX_DIFF_WORDS, diff_words, marked, word_diff
@@ -218,12 +219,12 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_dupes_json(report: DupesReport, style: Style = Style()) -> str:
+def render_dupes_json(report: DupesReport, style: Style = Style()) -> Output:
     """The JSON document."""
-    return to_json(dupes_document(report))
+    return json_pieces(dupes_document(report))
 
 
-def render_dupes_csv(report: DupesReport, style: Style = Style()) -> str:
+def render_dupes_csv(report: DupesReport, style: Style = Style()) -> Output:
     """One row per member with its group id; with ``--explain``, each copy's diff against the kept one."""
     paper_ids = _paper_ids(report)
     header = ["group", "paper", "kind", "tier", "similarity", "keep", "path", "line", "index", "seed_title",
@@ -237,7 +238,7 @@ def render_dupes_csv(report: DupesReport, style: Style = Style()) -> str:
             if report.explain:
                 row.append("" if n == g.keep else word_diff(kept, m.text))
             rows.append(row)
-    return to_csv(header, rows, style.csv_raw)
+    return csv_lines(header, rows, style.csv_raw)
 
 
 def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
@@ -263,7 +264,7 @@ def render_dupes_markdown(report: DupesReport, style: Style = Style()) -> str:
     return "\n".join(lines) + "\n"
 
 
-DUPES_RENDERERS: dict[str, Callable[[DupesReport, Style], str]] = {
+DUPES_RENDERERS: dict[str, Callable[[DupesReport, Style], Output]] = {
     "text": render_dupes_text,
     "json": render_dupes_json,
     "csv": render_dupes_csv,

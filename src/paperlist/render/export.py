@@ -9,11 +9,12 @@ from paperlist.match.papers import Grouping, snippet_key
 from paperlist.model import RECORD_FIELDS, Diagnostic, ReadingList
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.textfmt import (
+    Output,
     Style,
+    csv_lines,
     json_line,
+    json_pieces,
     record_fields,
-    to_csv,
-    to_json,
     warnings_json,
 )
 
@@ -48,26 +49,26 @@ def _cell(value: object) -> object:
     return "" if value is None else value
 
 
-def render_export_jsonl(report: ExportReport, style: Style = Style()) -> str:
+def render_export_jsonl(report: ExportReport, style: Style = Style()) -> Output:
     """One JSON object per snippet per line (no header: counts are the line count)."""
-    return "".join(json_line(r) for r in _records(report))
+    return [json_line(r) for r in _records(report)]
 
 
-def render_export_json(report: ExportReport, style: Style = Style()) -> str:
+def render_export_json(report: ExportReport, style: Style = Style()) -> Output:
     """``{"snippets": [...], "totals": {...}, "warnings": [...]}``."""
     records = list(_records(report))
     totals = {"lists": len(report.lists), "snippets": len(records), "papers": len(report.grouping.papers),
               "in_several_lists": report.grouping.in_several_lists}
-    return to_json({"snippets": records, "totals": totals, "warnings": warnings_json(report.warnings)})
+    return json_pieces({"snippets": records, "totals": totals, "warnings": warnings_json(report.warnings)})
 
 
-def render_export_csv(report: ExportReport, style: Style = Style()) -> str:
+def render_export_csv(report: ExportReport, style: Style = Style()) -> Output:
     """One row per snippet; tags joined with ``;``."""
     header = ["path", "line", "index", "seed_title", "text", "truncated", "tags", "paper", "keep", *RECORD_COLUMNS]
     rows = ([r["path"], r["line"], r["index"], r["seed_title"] or "", r["text"], str(r["truncated"]).lower(),
              ";".join(r["tags"]), r["paper"], str(r["keep"]).lower(),  # type: ignore[arg-type]
              *(_cell(r[c]) for c in RECORD_COLUMNS)] for r in _records(report))
-    return to_csv(header, rows, style.csv_raw)
+    return csv_lines(header, rows, style.csv_raw)
 
 
 def _seeds(report: ExportReport) -> dict[str, str | None]:
@@ -84,7 +85,7 @@ def render_export_bibtex(report: ExportReport, style: Style = Style()) -> str:
     return render_bibtex(report.grouping.papers, _seeds(report))
 
 
-EXPORT_RENDERERS: dict[str, Callable[[ExportReport, Style], str]] = {
+EXPORT_RENDERERS: dict[str, Callable[[ExportReport, Style], Output]] = {
     "jsonl": render_export_jsonl,
     "json": render_export_json,
     "csv": render_export_csv,

@@ -78,20 +78,29 @@ def csv_cell(value: object, raw: bool = False) -> object:
     return terminal_safe(value)
 
 
+# A report as one text, or as its pieces in order: a long one is written piece by piece, never joined into a second
+# copy of itself.
+Output = str | list[str]
+
+
 class _Lines(list[str]):
-    """What a csv writer writes, kept as its lines: io.StringIO holds four bytes a character, and its value is a
-    second copy."""
+    """What a csv writer writes, kept as its lines: io.StringIO holds four bytes a character."""
 
     write = list.append
 
 
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> str:
     """Rows as CSV text with a header line (RFC 4180 quoting, ``\\n`` line ends)."""
+    return "".join(csv_lines(header, rows, raw))
+
+
+def csv_lines(header: Sequence[str], rows: Iterable[Sequence[object]], raw: bool = False) -> list[str]:
+    """``to_csv`` as its lines."""
     lines = _Lines()
     writer = csv.writer(lines, lineterminator="\n")
     writer.writerow(header)
     writer.writerows([csv_cell(cell, raw) for cell in row] for row in rows)
-    return "".join(lines)
+    return lines
 
 
 _INDENTED = json.JSONEncoder(ensure_ascii=False, indent=2)
@@ -99,7 +108,12 @@ JSON_PIECE = 1 << 16  # characters: an indented document is joined from pieces t
 
 
 def to_json(document: object) -> str:
-    """Indented, key-order-preserving JSON with a final newline; every control character escaped.
+    """Indented, key-order-preserving JSON with a final newline; every control character escaped."""
+    return "".join(json_pieces(document))
+
+
+def json_pieces(document: object) -> list[str]:
+    """``to_json`` as pieces of about JSON_PIECE characters, in order.
 
     With an indent the encoder yields a few characters at a time, and the chunks of a large document, joined all
     at once, cost several times its text: they are joined into pieces as they come."""
@@ -114,7 +128,7 @@ def to_json(document: object) -> str:
             chunks, size = [], 0
     chunks.append("\n")
     pieces.append(_json_safe("".join(chunks)))
-    return "".join(pieces)
+    return pieces
 
 
 def json_line(document: object) -> str:
