@@ -89,6 +89,21 @@ class RisTest(unittest.TestCase):
         self.assertEqual([w.render() for w in parsed.warnings], ["refs.ris:13: warning: record without ER (end of record)",
                                                                  "refs.ris:19: warning: record without ER (end of record)"])
 
+    def test_a_form_feed_or_line_separator_inside_an_abstract_ends_no_line(self):
+        # Pasted abstracts hold U+2028 and form feeds; editors, the csv module and the text reader end lines at
+        # CR LF, CR and LF only, and so do the lines a RIS warning or --write-deduplicated names.
+        text = ("TY  - JOUR\r\nTI  - First\r\nAB  - one\u2028two\x0cthree\x85four\r\nER  - \r\n"
+                "TY  - JOUR\rTI  - Second\rER  - \r\n\nTY  - JOUR\nTI  - Third\n")
+        text = "\ufeff" + text
+        parsed = parse_ris(text, "x.ris")
+        self.assertEqual([(s.line, s.record.title) for s in parsed.snippets], [(1, "First"), (5, "Second"),
+                                                                                (9, "Third")])
+        self.assertEqual(parsed.snippets[0].text, "one two three four")
+        self.assertEqual([w.render() for w in parsed.warnings], ["x.ris:9: warning: record without ER (end of record)"])
+        from paperlist.readers.ris import record_spans
+        start, end = record_spans(text)[5]
+        self.assertEqual(text[start:end], "TY  - JOUR\rTI  - Second\rER  - \r\n")
+
 
 class TableTest(unittest.TestCase):
     def test_zotero_bom_and_quoted_newlines(self):

@@ -11,7 +11,8 @@ from paperlist.cli.writing import check_output, write_whole
 from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
 from paperlist.readers.ris import record_spans
-from paperlist.readers.table import first_line, row_spans
+from paperlist.readers.records import first_line
+from paperlist.readers.table import row_spans
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import plural

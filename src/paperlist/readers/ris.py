@@ -6,7 +6,7 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records, stand_in
+from paperlist.readers.records import lines_of, list_from_records, stand_in, text_lines
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
 # Authors only: A2 and ED are editors (in Ovid exports, the cited authors), A3 series editors, A4 translators.
@@ -72,7 +72,7 @@ def parse_ris(text: str, path: str) -> ReadingList:
         if snippet_text:
             records.append((start, snippet_text, record))
 
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for number, raw in enumerate(lines_of(text, 1 if text.startswith("\ufeff") else 0), 1):
         line = raw.rstrip()
         match = _TAG_RE.match(line)
         if match:
@@ -99,10 +99,9 @@ def record_spans(text: str) -> dict[int, tuple[int, int]]:
     """Where each record lies in ``text``, by the line ``parse_ris`` reports for it (its ``TY``):
     ``text[start:end]``, from its ``TY`` line to its ``ER`` line, or up to the next ``TY`` when it has none."""
     spans: dict[int, tuple[int, int]] = {}
-    body = text.removeprefix("\ufeff")
-    offset = len(text) - len(body)
+    offset = 1 if text.startswith("\ufeff") else 0
     opened: tuple[int, int] | None = None  # (line, start) of the record being read
-    for number, raw in enumerate(body.splitlines(keepends=True), 1):
+    for number, raw in enumerate(text_lines(text, offset), 1):
         match = _TAG_RE.match(raw.rstrip())
         if match and match.group(1) == "TY":
             if opened is not None:

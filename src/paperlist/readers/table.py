@@ -15,7 +15,7 @@ from paperlist.match.normalize import (
     undo_visible_escapes,
 )
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records
+from paperlist.readers.records import first_line, list_from_records, text_lines
 
 # Header names, matched case-insensitively, first match wins: paperlist's own, then Zotero, Scopus and Web of
 # Science, then Springer, OpenAlex, Lens, IEEE Xplore, Dimensions, Semantic Scholar, PubMed, Covidence and Publish or
@@ -52,21 +52,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 
 
 _LINE_END_RE = re.compile(r"\r\n|\r|\n")
-_LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-
-
-def first_line(text: str) -> str:
-    """The text up to its first line feed, without copying the rest (as split or partition would)."""
-    end = text.find("\n")
-    return text if end < 0 else text[:end]
-
-
-def text_lines(text: str, start: int = 0) -> Iterator[str]:
-    """The lines of ``text`` from ``start``, each with its end (CR LF, CR or LF, as the csv module wants them),
-    one at a time: io.StringIO would first copy the whole text at four bytes a character."""
-    return map(re.Match.group, _LINE_RE.finditer(text, start))
-
-
 def csv_rows(text: str, delimiter: str) -> Any:
     """A csv reader over the text's lines (after a byte order mark) with the text's own delimiter. A field may be
     as long as the text: the csv module's default limit (131,072 characters) cut a Zotero export at the first
