@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from paperlist.readers.records import lines_of
+
 Fields = dict[str, list[str]]
 
 
@@ -27,7 +29,7 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
     after_blank = False
     said = problems if problems is not None else []
     # Any line end: Windows tools write CR LF, old Mac ones CR alone.
-    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+    for number, line in enumerate(lines_of(text), 1):
         match = tag_re.match(line)
         if match:
             tag, value = match.group(1).strip(), match.group(2).strip()
