@@ -51,6 +51,11 @@ class SimulateTest(unittest.TestCase):
         self.assertEqual(json.loads(out)["order"], ["3"])
         code, _, err = run_cli("simulate", path, "--label", "N1")
         self.assertEqual((code, err), (2, f"paperlist: error: {path}:1: record has no N1 field\n"))
+        # A line separator inside an abstract ends no line: the record without its label is named where it is.
+        broken = self.tmp.write("broken.ris", "TY  - JOUR\nTI  - a\nAB  - one\u2028two\x0cthree\nLB  - 1\nER  - \n"
+                                              "TY  - JOUR\nTI  - b\nER  - \n")
+        code, _, err = run_cli("simulate", broken, "--label", "LB")
+        self.assertEqual((code, err), (2, f"paperlist: error: {broken}:6: record has no LB field\n"))
         code, _, err = run_cli("simulate", str(SMALL), "--label", "verdict")
         self.assertEqual((code, err), (2, f"paperlist: error: {SMALL}:1: no column named 'verdict' (the header has: "
                                           "record_id, title, abstract, label_included)\n"))

@@ -8,6 +8,7 @@ import json
 import re
 from typing import NamedTuple
 
+from paperlist.readers.records import lines_of
 from paperlist.readers.table import COLUMNS, _columns, csv_rows
 
 # The label's usual names: ASReview's, then the common spellings of screening exports.
@@ -152,7 +153,7 @@ def parse_labelled_ris(text: str, path: str, label: str | None = None) -> Labell
     labels: list[bool] = []
     fields: dict[str, list[str]] = {}
     start, last = 0, ""
-    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for number, line in enumerate(lines_of(text, 1 if text.startswith("\ufeff") else 0), 1):
         match = _RIS_LINE_RE.match(line.rstrip())
         if not match:
             if last and line.strip():
