@@ -25,6 +25,17 @@ def fixture(name: str) -> str:
 
 
 class BibtexTest(unittest.TestCase):
+    def test_entries_are_named_by_their_line_whatever_the_line_ends(self):
+        for end in ("\n", "\r\n", "\r"):
+            with self.subTest(end=repr(end)):
+                text = end.join(["% JabRef", "@article{a,", " title={First one}}", "", "@article{b, title={Second}}",
+                                 "@book{c, year=2020}"]) + end
+                parsed = parse_bibtex(text, "x.bib")
+                self.assertEqual([(s.line, s.record.title) for s in parsed.snippets],
+                                 [(2, "First one"), (5, "Second"), (6, None)])
+                self.assertEqual([w.render() for w in parsed.warnings],
+                                 ["x.bib:6: warning: entry 'c' has no title or abstract; read by its id"])
+
     def test_awkward_entries(self):
         parsed = parse_bibtex(fixture("refs.bib"), "refs.bib")
         self.assertEqual(parsed.seed_title, "Testing Code Written by Models")

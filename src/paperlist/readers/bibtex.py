@@ -111,10 +111,15 @@ class _Lines:
 
     def at(self, index: int) -> int:
         if index < self.offset:
-            return self.text.count("\n", 0, index) + 1
-        self.line += self.text.count("\n", self.offset, index)
+            return self._ends(0, index) + 1
+        self.line += self._ends(self.offset, index)
         self.offset = index
         return self.line
+
+    def _ends(self, start: int, end: int) -> int:
+        """Line ends in ``text[start:end]``: LF, CR LF or a lone CR (an entry starts at @, never inside a CR LF)."""
+        text = self.text
+        return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
 
 
 _AND_RE = re.compile(r"\s+and\s+|[{}]")
