@@ -116,6 +116,18 @@ class RisTest(unittest.TestCase):
         self.assertEqual(text[start:end], "TY  - JOUR\rTI  - Second\rER  - \r\n")
 
 
+class SharedValuesTest(unittest.TestCase):
+    def test_the_years_journals_and_types_an_export_repeats_are_held_once(self):
+        ris = "".join(f"TY  - JOUR\nTI  - Paper {n}\nPY  - 2020\nJO  - Journal of Pipes\nER  - \n" for n in range(3))
+        csv_text = "title,year,journal,type\n" + "".join(f"Paper {n},2020,Journal of Pipes,article\n" for n in range(3))
+        for records in ([s.record for s in parse_ris(ris, "x.ris").snippets],
+                        [s.record for rl in parse_table(csv_text, "x.csv") for s in rl.snippets]):
+            with self.subTest(source=records[0].kind):
+                self.assertEqual(len(records), 3)
+                for field in ("year", "venue", "kind"):
+                    self.assertEqual(len({id(getattr(r, field)) for r in records}), 1, field)
+
+
 class TableTest(unittest.TestCase):
     def test_zotero_bom_and_quoted_newlines(self):
         [parsed] = parse_table(fixture("zotero.csv"), "zotero.csv")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
@@ -42,10 +43,13 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     url = _first(fields, ("UR", "L2")) or (f"https://doi.org/{doi}" if doi else None)
     start, end = _first(fields, ("SP",)), _first(fields, ("EP",))
     pages = f"{start}-{end}" if start and end and start != end else start
-    record = Record(title, "; ".join(authors) or None, match.group(0) if match else None, _first(fields, VENUE),
-                    doi, url, None, title_only=abstract is None, volume=_first(fields, ("VL",)),
-                    issue=_first(fields, ("IS",)), pages=pages, source_id=_first(fields, ("ID",)),
-                    kind=_first(fields, ("TY",)), keywords="; ".join(k for k in fields.get("KW", []) if k) or None)
+    # A large export repeats a few years, journals and types over its records: each is kept once.
+    venue, kind = _first(fields, VENUE), _first(fields, ("TY",))
+    record = Record(title, "; ".join(authors) or None, sys.intern(match.group(0)) if match else None,
+                    sys.intern(venue) if venue else None, doi, url, None, title_only=abstract is None,
+                    volume=_first(fields, ("VL",)), issue=_first(fields, ("IS",)), pages=pages,
+                    source_id=_first(fields, ("ID",)), kind=sys.intern(kind) if kind else None,
+                    keywords="; ".join(k for k in fields.get("KW", []) if k) or None)
     return abstract or title, record
 
 

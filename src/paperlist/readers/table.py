@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 from array import array
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any
@@ -123,13 +124,15 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
             warnings.append(Diagnostic(path, number, "row has no text, abstract or title; skipped"))
             continue
         line = _line(row, number)
+        year, venue, kind = (row.get("year") or "")[:4], row.get("venue"), row.get("kind")
+        # A large export repeats a few years, journals and types over its rows: each is kept once.
         record = Record(collapse_whitespace(title) if title else None, row.get("authors") or None,
-                        (row.get("year") or "")[:4] or None,
-                        row.get("venue") or None, clean_doi(row.get("doi")), row.get("url") or None,
+                        sys.intern(year) if year else None,
+                        sys.intern(venue) if venue else None, clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
                         title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title,
                         volume=row.get("volume") or None, issue=row.get("issue") or None, pages=_pages(row),
-                        source_id=row.get("source_id") or None, kind=row.get("kind") or None,
+                        source_id=row.get("source_id") or None, kind=sys.intern(kind) if kind else None,
                         keywords=row.get("keywords") or None)
         if record == Record():
             record = None
