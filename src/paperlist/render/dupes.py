@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from paperlist.match.normalize import fingerprint, match_key
@@ -20,7 +20,7 @@ from paperlist.render.textfmt import (
     Output,
     Style,
     csv_lines,
-    json_pieces,
+    json_pieces_of_items,
     md_escape,
     plural,
     record_fields,
@@ -86,10 +86,9 @@ def _paper_ids(report: DupesReport) -> dict[int, int]:
     return {p.group: p.id for p in report.grouping.papers if p.group is not None}
 
 
-def dupes_document(report: DupesReport) -> dict[str, object]:
-    """The JSON document of ``dupes``."""
+def _groups_json(report: DupesReport) -> Iterator[dict[str, object]]:
+    """Each group as JSON values, made as it is written."""
     paper_ids = _paper_ids(report)
-    groups = []
     for g in report.groups:
         members = [{"path": m.path, "line": m.line, "index": m.index, "seed_title": m.seed_title,
                     "text": m.text, "keep": n == g.keep, "fingerprint": fingerprint(match_key(m.text)),
@@ -102,10 +101,8 @@ def dupes_document(report: DupesReport) -> dict[str, object]:
             if report.explain:
                 pair["diff"] = word_diff(g.members[p.a].text, g.members[p.b].text)
             pairs.append(pair)
-        groups.append({"id": g.id, "paper": paper_ids.get(g.id), "kind": g.kind, "tier": g.tier,
-                       "similarity": round(g.similarity, 4), "lists": list(g.lists), "members": members,
-                       "pairs": pairs})
-    return {"groups": groups, "totals": _totals(report), "warnings": warnings_json(report.warnings)}
+        yield {"id": g.id, "paper": paper_ids.get(g.id), "kind": g.kind, "tier": g.tier,
+               "similarity": round(g.similarity, 4), "lists": list(g.lists), "members": members, "pairs": pairs}
 
 
 def _headline(report: DupesReport) -> str:
@@ -221,7 +218,8 @@ def render_dupes_text(report: DupesReport, style: Style = Style()) -> str:
 
 def render_dupes_json(report: DupesReport, style: Style = Style()) -> Output:
     """The JSON document."""
-    return json_pieces(dupes_document(report))
+    return json_pieces_of_items("groups", _groups_json(report),
+                                {"totals": _totals(report), "warnings": warnings_json(report.warnings)})
 
 
 def render_dupes_csv(report: DupesReport, style: Style = Style()) -> Output:

@@ -13,7 +13,7 @@ from paperlist.render.textfmt import (
     Style,
     csv_lines,
     json_line,
-    json_pieces,
+    json_pieces_of_items,
     record_fields,
     warnings_json,
 )
@@ -56,10 +56,10 @@ def render_export_jsonl(report: ExportReport, style: Style = Style()) -> Output:
 
 def render_export_json(report: ExportReport, style: Style = Style()) -> Output:
     """``{"snippets": [...], "totals": {...}, "warnings": [...]}``."""
-    records = list(_records(report))
-    totals = {"lists": len(report.lists), "snippets": len(records), "papers": len(report.grouping.papers),
-              "in_several_lists": report.grouping.in_several_lists}
-    return json_pieces({"snippets": records, "totals": totals, "warnings": warnings_json(report.warnings)})
+    totals = {"lists": len(report.lists), "snippets": sum(len(rl.snippets) for rl in report.lists),
+              "papers": len(report.grouping.papers), "in_several_lists": report.grouping.in_several_lists}
+    return json_pieces_of_items("snippets", _records(report),
+                                {"totals": totals, "warnings": warnings_json(report.warnings)})
 
 
 def render_export_csv(report: ExportReport, style: Style = Style()) -> Output:

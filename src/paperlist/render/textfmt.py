@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -128,6 +129,27 @@ def json_pieces(document: object) -> list[str]:
             chunks, size = [], 0
     chunks.append("\n")
     pieces.append(_json_safe("".join(chunks)))
+    return pieces
+
+
+JSON_ITEMS_AT_ONCE = 1000  # items encoded by one call: each call leaves the encoder's closures in a cycle (gc is off)
+
+
+def json_pieces_of_items(key: str, items: Iterable[dict[str, object]], rest: dict[str, object]) -> list[str]:
+    """``json_pieces({key: list(items), **rest})``, the same text, with the items (objects) encoded a thousand at a
+    time as they come: a long report's items are held as their text, never all at once as values. Each item is a
+    piece of its own, so that one with a character past Latin-1 does not widen the others."""
+    pieces = ["{\n  " + _json_safe(json.dumps(key, ensure_ascii=False)) + ": ["]
+    iterator = iter(items)
+    while batch := list(itertools.islice(iterator, JSON_ITEMS_AT_ONCE)):
+        array = _json_safe("".join(_INDENTED.iterencode(batch)))  # "[\n  {...},\n  {...}\n]"
+        # Objects of the array open at "\n  {"; deeper ones are indented further, and a JSON string holds no raw
+        # line feed. Each goes one level deeper.
+        for part in array[1:-2].split(",\n  {"):
+            text = part if part.startswith("\n  {") else "\n  {" + part
+            pieces.append(("," if len(pieces) > 1 else "") + text.replace("\n", "\n  "))
+    pieces.append("\n  ]" if len(pieces) > 1 else "]")
+    pieces.append(("," + to_json(rest)[1:]) if rest else "\n}\n")
     return pieces
 
 
