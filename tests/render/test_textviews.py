@@ -275,3 +275,17 @@ class EveryFixtureTest(unittest.TestCase):
         self.assertEqual(code, 0, err)
         page = (tmp.path / "r.html").read_text(encoding="utf-8")
         self.assertIn('"text": "[nofields2020]", "title": null, "byline": null, "abstract": true', page)
+
+
+class JsonPiecesTest(unittest.TestCase):
+    def test_items_encoded_in_pieces_make_the_same_text_as_the_whole_document(self):
+        from paperlist.render.textfmt import JSON_ITEMS_AT_ONCE, json_pieces_of_items, to_json
+        rest = {"totals": {"n": 1, "by": {}}, "warnings": []}
+        item = {"id": 1, "text": "caf\u00e9 \u2026 \u202e \U0001f600", "empty": {}, "list": [], "nested": [{"a": [1, 2.5]}],
+                "flag": True, "none": None}
+        for count in (0, 1, 2, JSON_ITEMS_AT_ONCE, JSON_ITEMS_AT_ONCE + 1, 2 * JSON_ITEMS_AT_ONCE + 7):
+            with self.subTest(count=count):
+                items = [{**item, "id": n} if n % 3 else {} for n in range(count)]
+                pieces = json_pieces_of_items("groups", iter(items), rest)
+                self.assertEqual("".join(pieces), to_json({"groups": items, **rest}))
+                self.assertEqual(len(pieces), count + 3)  # the head, an item each, the end of the array, the rest
