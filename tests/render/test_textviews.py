@@ -279,7 +279,11 @@ class EveryFixtureTest(unittest.TestCase):
 
 class JsonPiecesTest(unittest.TestCase):
     def test_items_encoded_in_pieces_make_the_same_text_as_the_whole_document(self):
-        from paperlist.render.textfmt import JSON_ITEMS_AT_ONCE, json_pieces_of_items, to_json
+        from paperlist.render.textfmt import (
+            JSON_ITEMS_AT_ONCE,
+            json_pieces_of_items,
+            to_json,
+        )
         rest = {"totals": {"n": 1, "by": {}}, "warnings": []}
         item = {"id": 1, "text": "caf\u00e9 \u2026 \u202e \U0001f600", "empty": {}, "list": [], "nested": [{"a": [1, 2.5]}],
                 "flag": True, "none": None}
