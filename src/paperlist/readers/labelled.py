@@ -153,7 +153,7 @@ def parse_labelled_ris(text: str, path: str, label: str | None = None) -> Labell
     labels: list[bool] = []
     fields: dict[str, list[str]] = {}
     start, last = 0, ""
-    for number, line in enumerate(lines_of(text, 1 if text.startswith("\ufeff") else 0), 1):
+    for number, line in enumerate(lines_of(text), 1):
         match = _RIS_LINE_RE.match(line.rstrip())
         if not match:
             if last and line.strip():

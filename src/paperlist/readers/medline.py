@@ -28,7 +28,7 @@ def parse_medline(text: str, path: str) -> ReadingList:
     records = []
     warnings: list[Diagnostic] = []
     problems: list[tuple[int, str]] = []
-    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PMID", None, problems=problems):
+    for line, fields in tagged_records(text, _TAG_RE, "PMID", None, problems=problems):
         # A title or an abstract given on several tagged lines is one text.
         title = " ".join(v for v in fields.get("TI") or fields.get("BTI") or [] if v) or None
         abstract = " ".join(v for v in fields.get("AB", []) if v) or None

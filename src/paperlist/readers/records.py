@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterator, Sequence
 
 from paperlist.match.normalize import collapse_whitespace, is_truncated
@@ -23,19 +24,30 @@ def first_line(text: str) -> str:
     return text if end < 0 else text[:end]
 
 
+def bom_length(text: str) -> int:
+    """1 for a text that opens with a byte order mark, which is no part of its first line, else 0."""
+    return 1 if text.startswith("\ufeff") else 0
+
+
+def shared(value: str | None) -> str | None:
+    """A value a large export repeats over its records (a year, a journal, a type), kept once; None for empty."""
+    return sys.intern(value) if value else None
+
+
 def text_lines(text: str, start: int = 0) -> Iterator[str]:
-    """The lines of ``text`` from ``start``, each with its end (CR LF, CR or LF, as the csv module wants them),
-    one at a time: io.StringIO would first copy the whole text at four bytes a character."""
-    return map(re.Match.group, _LINE_RE.finditer(text, start))
+    """The lines of ``text`` from ``start`` (past a byte order mark), each with its end (CR LF, CR or LF, as the
+    csv module wants them), one at a time: io.StringIO would first copy the whole text at four bytes a character."""
+    return map(re.Match.group, _LINE_RE.finditer(text, start or bom_length(text)))
 
 
 def lines_of(text: str, start: int = 0) -> Iterator[str]:
-    r"""The lines of ``text`` from ``start``, without their ends, split a piece of about a megabyte at a time: as
-    fast as str.split, without a list of every line of the file.
+    r"""The lines of ``text`` from ``start`` (past a byte order mark), without their ends, split a piece of about a
+    megabyte at a time: as fast as str.split, without a list of every line of the file.
 
     >>> list(lines_of("a\r\nb\rc\u2028d\n\ne"))
     ['a', 'b', 'c\u2028d', '', 'e']
     """
+    start = start or bom_length(text)
     while start < len(text):
         end = text.find("\n", start + LINES_PIECE)  # a piece ends after a line feed, never inside a CR LF
         end = len(text) if end < 0 else end + 1

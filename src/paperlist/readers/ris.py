@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import re
-import sys
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import lines_of, list_from_records, stand_in, text_lines
+from paperlist.readers.records import (
+    bom_length,
+    lines_of,
+    list_from_records,
+    shared,
+    stand_in,
+    text_lines,
+)
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
 # Authors only: A2 and ED are editors (in Ovid exports, the cited authors), A3 series editors, A4 translators.
@@ -45,10 +51,9 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     pages = f"{start}-{end}" if start and end and start != end else start
     # A large export repeats a few years, journals and types over its records: each is kept once.
     venue, kind = _first(fields, VENUE), _first(fields, ("TY",))
-    record = Record(title, "; ".join(authors) or None, sys.intern(match.group(0)) if match else None,
-                    sys.intern(venue) if venue else None, doi, url, None, title_only=abstract is None,
-                    volume=_first(fields, ("VL",)), issue=_first(fields, ("IS",)), pages=pages,
-                    source_id=_first(fields, ("ID",)), kind=sys.intern(kind) if kind else None,
+    record = Record(title, "; ".join(authors) or None, shared(match.group(0)) if match else None, shared(venue),
+                    doi, url, None, title_only=abstract is None, volume=_first(fields, ("VL",)),
+                    issue=_first(fields, ("IS",)), pages=pages, source_id=_first(fields, ("ID",)), kind=shared(kind),
                     keywords="; ".join(k for k in fields.get("KW", []) if k) or None)
     return abstract or title, record
 
@@ -76,7 +81,7 @@ def parse_ris(text: str, path: str) -> ReadingList:
         if snippet_text:
             records.append((start, snippet_text, record))
 
-    for number, raw in enumerate(lines_of(text, 1 if text.startswith("\ufeff") else 0), 1):
+    for number, raw in enumerate(lines_of(text), 1):
         line = raw.rstrip()
         match = _TAG_RE.match(line)
         if match:
@@ -103,7 +108,7 @@ def record_spans(text: str) -> dict[int, tuple[int, int]]:
     """Where each record lies in ``text``, by the line ``parse_ris`` reports for it (its ``TY``):
     ``text[start:end]``, from its ``TY`` line to its ``ER`` line, or up to the next ``TY`` when it has none."""
     spans: dict[int, tuple[int, int]] = {}
-    offset = 1 if text.startswith("\ufeff") else 0
+    offset = bom_length(text)
     opened: tuple[int, int] | None = None  # (line, start) of the record being read
     for number, raw in enumerate(text_lines(text, offset), 1):
         match = _TAG_RE.match(raw.rstrip())

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import json
-import re
-import sys
 from array import array
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any
@@ -16,7 +15,13 @@ from paperlist.match.normalize import (
     undo_visible_escapes,
 )
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import first_line, list_from_records, text_lines
+from paperlist.readers.records import (
+    bom_length,
+    first_line,
+    list_from_records,
+    shared,
+    text_lines,
+)
 
 # Header names, matched case-insensitively, first match wins: paperlist's own, then Zotero, Scopus and Web of
 # Science, then Springer, OpenAlex, Lens, IEEE Xplore, Dimensions, Semantic Scholar, PubMed, Covidence and Publish or
@@ -52,15 +57,16 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
-_LINE_END_RE = re.compile(r"\r\n|\r|\n")
+MAX_ROW_LINES = 200  # no export wraps one record over more lines: past this a quote was left open
+
+
 def csv_rows(text: str, delimiter: str) -> Any:
     """A csv reader over the text's lines (after a byte order mark) with the text's own delimiter. A field may be
     as long as the text: the csv module's default limit (131,072 characters) cut a Zotero export at the first
     long note, and lost every row after it; the file's size cap is the bound."""
     if csv.field_size_limit() < len(text):
         csv.field_size_limit(len(text))
-    return csv.reader(text_lines(text, 1 if text.startswith("\ufeff") else 0), delimiter=_delimiter(text, delimiter))
-MAX_ROW_LINES = 200  # no export wraps one record over more lines: past this a quote was left open
+    return csv.reader(text_lines(text), delimiter=_delimiter(text, delimiter))
 
 
 def _columns(header: list[str]) -> dict[str, int]:
@@ -124,15 +130,13 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
             warnings.append(Diagnostic(path, number, "row has no text, abstract or title; skipped"))
             continue
         line = _line(row, number)
-        year, venue, kind = (row.get("year") or "")[:4], row.get("venue"), row.get("kind")
-        # A large export repeats a few years, journals and types over its rows: each is kept once.
         record = Record(collapse_whitespace(title) if title else None, row.get("authors") or None,
-                        sys.intern(year) if year else None,
-                        sys.intern(venue) if venue else None, clean_doi(row.get("doi")), row.get("url") or None,
+                        shared((row.get("year") or "")[:4]),
+                        shared(row.get("venue")), clean_doi(row.get("doi")), row.get("url") or None,
                         row.get("scholar_id") or None,
                         title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title,
                         volume=row.get("volume") or None, issue=row.get("issue") or None, pages=_pages(row),
-                        source_id=row.get("source_id") or None, kind=sys.intern(kind) if kind else None,
+                        source_id=row.get("source_id") or None, kind=shared(row.get("kind")),
                         keywords=row.get("keywords") or None)
         if record == Record():
             record = None
@@ -208,12 +212,9 @@ def row_spans(text: str, delimiter: str = ",") -> tuple[int, dict[int, tuple[int
     """Where the header ends in ``text`` and where each row lies, by the line its snippet reports:
     ``text[start:end]``, the row as written (with its line end)."""
     _, rows, header_end = _table(text, delimiter, "", [], fields=("line",))
-    # Where each line ends, as the CSV reader counts lines (at CR LF, CR or LF), kept as numbers: the lines
-    # themselves would be a second copy of the file.
-    offsets = array("q", [1 if text.startswith("\ufeff") else 0])
-    offsets.extend(match.end() for match in _LINE_END_RE.finditer(text, offsets[0]))
-    if offsets[-1] < len(text):
-        offsets.append(len(text))
+    # Where each line ends, as the CSV reader counts lines, kept as numbers: the lines themselves would be a second
+    # copy of the file.
+    offsets = array("q", itertools.accumulate(map(len, text_lines(text)), initial=bom_length(text)))
     spans = {_line(values, first): (offsets[first - 1], offsets[last]) for first, last, values in rows}
     return offsets[min(header_end, len(offsets) - 1)], spans
 

@@ -6,25 +6,18 @@ import re
 
 from paperlist.match.normalize import collapse_whitespace, is_truncated
 from paperlist.model import Diagnostic, ReadingList, Snippet
+from paperlist.readers.records import HEADER_PREFIX, lines_of
 
-HEADER_PREFIX = "related papers:"
-
-# Only these three are line ends; str.splitlines would also split on U+0085,
-# U+2028 and form feeds, which do occur inside pasted abstracts.
-_LINE_END_RE = re.compile(r"\r\n|\r|\n")
 _HYPHEN_END_RE = re.compile(r"[^\W\d_]-$")
 
 
 def split_lines(text: str) -> list[str]:
-    r"""Split on ``\n``, ``\r\n`` and ``\r`` only.
+    r"""Split on ``\n``, ``\r\n`` and ``\r`` only (see ``lines_of``), past a byte order mark.
 
     >>> split_lines("a\r\nb\rc\u2028d")
     ['a', 'b', 'c\u2028d']
     """
-    lines = text.split("\n") if "\r" not in text else _LINE_END_RE.split(text)  # str.split is far faster than the pattern
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
+    return list(lines_of(text))
 
 
 def _is_blank(line: str) -> bool:
@@ -117,7 +110,7 @@ def parse_list(text: str, path: str) -> ReadingList:
     always ends its snippet. When no blank line follows the header, every line
     is one snippet.
     """
-    lines = split_lines(text.removeprefix("\ufeff"))
+    lines = split_lines(text)
     has_header, seed_title, start, warnings = _parse_header(lines, path)
     blocks = _blocks(lines, start)
     pieces: list[tuple[int, str]] = []

@@ -25,7 +25,7 @@ def parse_wos(text: str, path: str) -> ReadingList:
     records = []
     warnings: list[Diagnostic] = []
     problems: list[tuple[int, str]] = []
-    for line, fields in tagged_records(text.removeprefix("\ufeff"), _TAG_RE, "PT", "ER", frozenset({"AU", "AF"}),
+    for line, fields in tagged_records(text, _TAG_RE, "PT", "ER", frozenset({"AU", "AF"}),
                                        problems, stops="EF"):
         fields = {tag: values for tag, values in fields.items() if tag not in _HEAD_TAGS}
         if not fields:
