@@ -20,7 +20,7 @@ from paperlist.cli.pipeline import Context
 from paperlist.cli.writing import write_whole
 from paperlist.collection.errors import StoreError
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import Output, Style
+from paperlist.render.textfmt import Output, Style, pieces_of
 
 MIN_WIDTH = 20
 OUTPUT_CHUNK = 64 * 1024
@@ -99,7 +99,7 @@ def write_output(stdout: TextIO | None, text: Output) -> str | None:
     if stdout is None:
         return "standard output is closed"
     try:
-        for piece in [text] if isinstance(text, str) else text:
+        for piece in pieces_of(text):
             for start in range(0, len(piece), OUTPUT_CHUNK):
                 stdout.write(piece[start:start + OUTPUT_CHUNK])
         stdout.flush()
@@ -116,7 +116,7 @@ def _write_file(path: str, text: Output, status: int, diagnostics: _Diagnostics)
     if problem is not None:
         diagnostics.write(f"paperlist: error: writing {terminal_safe(path)}: {problem}\n")
         return EXIT_ERROR
-    size = sum(len(piece.encode("utf-8")) for piece in ([text] if isinstance(text, str) else text))
+    size = sum(len(piece.encode("utf-8")) for piece in pieces_of(text))
     diagnostics.write(f"wrote {terminal_safe(path)} ({size // 1024} KB)\n")
     return status
 

@@ -6,9 +6,10 @@ import os
 import stat
 
 from paperlist.cli.errors import UsageError
+from paperlist.render.textfmt import Output, pieces_of
 
 
-def write_whole(path: str, text: str | list[str]) -> str | None:
+def write_whole(path: str, text: Output) -> str | None:
     """Write ``text`` to ``path``; the reason it failed, or None.
 
     A regular file is written through a temporary one beside it (a failed write leaves no half file), a link
@@ -19,11 +20,11 @@ def write_whole(path: str, text: str | list[str]) -> str | None:
     try:
         if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
             with open(target, "w", encoding="utf-8", newline="") as handle:
-                handle.writelines([text] if isinstance(text, str) else text)
+                handle.writelines(pieces_of(text))
             temporary = ""
         else:
             with open(temporary, "w", encoding="utf-8", newline="") as handle:
-                handle.writelines([text] if isinstance(text, str) else text)
+                handle.writelines(pieces_of(text))
             os.replace(temporary, target)
     except OSError as exc:
         try:

@@ -84,6 +84,11 @@ def csv_cell(value: object, raw: bool = False) -> object:
 Output = str | list[str]
 
 
+def pieces_of(output: Output) -> list[str]:
+    """An output as its pieces, in order."""
+    return [output] if isinstance(output, str) else output
+
+
 class _Lines(list[str]):
     """What a csv writer writes, kept as its lines: io.StringIO holds four bytes a character."""
 
@@ -109,12 +114,7 @@ JSON_PIECE = 1 << 16  # characters: an indented document is joined from pieces t
 
 
 def to_json(document: object) -> str:
-    """Indented, key-order-preserving JSON with a final newline; every control character escaped."""
-    return "".join(json_pieces(document))
-
-
-def json_pieces(document: object) -> list[str]:
-    """``to_json`` as pieces of about JSON_PIECE characters, in order.
+    """Indented, key-order-preserving JSON with a final newline; every control character escaped.
 
     With an indent the encoder yields a few characters at a time, and the chunks of a large document, joined all
     at once, cost several times its text: they are joined into pieces as they come."""
@@ -129,14 +129,14 @@ def json_pieces(document: object) -> list[str]:
             chunks, size = [], 0
     chunks.append("\n")
     pieces.append(_json_safe("".join(chunks)))
-    return pieces
+    return "".join(pieces)
 
 
 JSON_ITEMS_AT_ONCE = 1000  # items encoded by one call: each call leaves the encoder's closures in a cycle (gc is off)
 
 
 def json_pieces_of_items(key: str, items: Iterable[dict[str, object]], rest: dict[str, object]) -> list[str]:
-    """``json_pieces({key: list(items), **rest})``, the same text, with the items (objects) encoded a thousand at a
+    """``to_json({key: list(items), **rest})`` as pieces, the same text, with the items (objects) encoded a thousand at a
     time as they come: a long report's items are held as their text, never all at once as values. Each item is a
     piece of its own, so that one with a character past Latin-1 does not widen the others."""
     pieces = ["{\n  " + _json_safe(json.dumps(key, ensure_ascii=False)) + ": ["]
