@@ -20,6 +20,26 @@ class SplitAuthorsTest(unittest.TestCase):
             with self.subTest(given=given):
                 self.assertEqual(split_authors(given), expected)
 
+    def test_a_name_written_family_first_with_given_names_is_one_person(self):
+        cases = {
+            "Smith, John Paul": ["Smith, John Paul"],  # RIS, EndNote: one name per field, one author
+            "De Souza, J. R.": ["De Souza, J. R."],
+            "Moreau J, Lind M.": ["Moreau, J", "Lind, M."],  # PubMed's CSV
+            "van der Berg, Jan Willem": ["van der Berg, Jan Willem"],
+            "Reader, R. & Co": ["Reader, R. & Co"],
+            "Garcia Marquez, Gabriel Jose; Smith, John": ["Garcia Marquez, Gabriel Jose", "Smith, John"],
+            # BibTeX's "and" between names written family first
+            "Shepherd, Amy B. and de Latour, R. P. and Van Heugten, Caroline M.":
+                ["Shepherd, Amy B.", "de Latour, R. P.", "Van Heugten, Caroline M."],
+            # whole names on both sides of a comma are two people
+            "John Smith, Jane Doe": ["Smith, John", "Doe, Jane"],
+            "Karpman D, Tati R": ["Karpman, D", "Tati, R"],
+            "Z Chen, S Kommrusch and M Monperrus": ["Chen, Z", "Kommrusch, S", "Monperrus, M"],
+        }
+        for given, expected in cases.items():
+            with self.subTest(given=given):
+                self.assertEqual(split_authors(given), (expected, False))
+
 
 if __name__ == "__main__":
     unittest.main()

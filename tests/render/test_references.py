@@ -61,6 +61,21 @@ class RoundTripTest(unittest.TestCase):
         self.assertIn("  author = {Chen, Z and Kommrusch, S and Monperrus, M and others},\n", bibtex)
         self.assertIn("  author = {Zuber, J and Le Quintrec, M and Sberro-Soussan, R},\n", bibtex)
 
+    def test_given_names_after_the_family_name_stay_one_author_in_every_format(self):
+        ris = self.tmp.write("names.ris", "TY  - JOUR\nTI  - Sole Author Item\nAU  - Smith, John Paul\nER  - \n"
+                                          "TY  - JOUR\nTI  - Team Item\nAU  - Shepherd, Amy B.\n"
+                                          "AU  - de Latour, R. P.\nER  - \n")
+        bib = self.tmp.write("names.bib", "@article{a, title = {Bib Item},\n"
+                                          "  author = {Van Heugten, Caroline M. and Wade, Derick T.}}\n")
+        people = ["Smith, John Paul", "Shepherd, Amy B.", "de Latour, R. P.", "Van Heugten, Caroline M.",
+                  "Wade, Derick T."]
+        out = run_cli("triage", ris, bib, "--format", "ris")[1]
+        self.assertEqual(sorted(re.findall(r"^AU  - (.*)$", out, re.MULTILINE)), sorted(people))
+        out = run_cli("triage", ris, bib, "--format", "bibtex")[1]
+        self.assertEqual(sorted(re.findall(r"^  author = \{(.*)\},$", out, re.MULTILINE)),
+                         ["Shepherd, Amy B. and de Latour, R. P.", "Smith, John Paul",
+                          "Van Heugten, Caroline M. and Wade, Derick T."])
+
     def test_the_same_papers_again(self):
         for fmt in ("ris", "bibtex"):
             with self.subTest(fmt):

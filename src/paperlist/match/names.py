@@ -33,11 +33,22 @@ def _given(piece: str) -> bool:
     return " " not in piece.strip() or bool(_INITIALS_RE.match(piece.strip()))
 
 
-def _persons(part: str) -> list[str]:
-    """One separator-free part: a person, or people separated by commas."""
+def _whole_name(piece: str) -> bool:
+    """Whether a piece can be a person's whole name: several words, not initials alone, no lower-case particle
+    first ("van der Berg" is a family name)."""
+    return " " in piece and piece[0].isupper() and not _INITIALS_RE.match(piece)
+
+
+def _persons(part: str, listed: bool = False) -> list[str]:
+    """One separator-free part: a person, or people separated by commas. ``listed``: the part is one of a list of
+    names, so two pieces are one person ("Garcia Marquez, Gabriel Jose")."""
     pieces = [p.strip() for p in part.split(",") if p.strip()]
     if len(pieces) <= 1:
         return pieces
+    # Otherwise two people only when both sides are whole names ("Z Chen, S Kommrusch"): "Smith, John Paul",
+    # "van der Berg, Jan Willem" and "De Souza, J. R." are one person written family first.
+    if len(pieces) == 2 and (listed or not all(map(_whole_name, pieces))):
+        return [f"{pieces[0]}, {pieces[1]}"]
     if all(" " in p for p in pieces):  # "Z Chen, S Kommrusch": each piece is a person
         return pieces
     if len(pieces) % 2 == 0 and all(_given(p) for p in pieces[1::2]):  # "Zuber, J, Le Quintrec, M"
@@ -76,7 +87,11 @@ def split_authors(authors: str | None) -> tuple[list[str], bool]:
     cut = bool(_ELLIPSIS_RE.search(text))
     text = _ELLIPSIS_RE.sub("", text).strip().rstrip(",")
     # Exports mix them: "A, B; C, D and E, F"; OpenAlex joins its names with "|".
-    parts = [q for p in text.replace("|", ";").split(";")
-             for q in ([p.strip()] if is_organisation(p) else _AND_RE.split(p))]
-    people = [family_first(p) for part in parts for p in ([part] if is_organisation(part) else _persons(part))]
+    joined = text.replace("|", ";").split(";")
+    parts = [q for p in joined for q in ([p.strip()] if is_organisation(p) else _AND_RE.split(p))]
+    # One name per part where the source joins them so: by ";" (as readers join one name per field), or by "and"
+    # between names written family first ("Van Heugten, Caroline M. and Wade, Derick T.", BibTeX's way).
+    listed = len(joined) > 1 or (len(parts) > 1 and all("," in part for part in parts))
+    people = [family_first(p) for part in parts
+              for p in ([part] if is_organisation(part) else _persons(part, listed))]
     return [p for p in people if p and p.lower() != "others"], cut or any(p.strip().lower() == "others" for p in parts)
