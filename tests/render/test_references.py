@@ -219,6 +219,14 @@ class WritersThatRoundTripTest(unittest.TestCase):
         self.assertEqual(split_authors(record.authors)[0], ["Centers for Disease Control and Prevention", "Lind, Maria"])
         self.assertEqual((record.doi, record.url), ("10.1000/a--b", "https://example.org/x--y_z%20w"))
 
+    def test_bibtex_keeps_runs_of_three_hyphens_or_quote_marks(self):
+        title = "Taught?---results from ``a'''' c----d study"
+        path = self.tmp.write("runs.ris", f"TY  - JOUR\nTI  - {title}\nER  - \n")
+        out = run_cli("triage", path, "--format", "bibtex")[1]
+        self.assertIn("title = {Taught?-{}-{}-results from `{}`a'{}'{}'{}' c-{}-{}-{}-d study},", out)
+        (snippet,) = parse_bibtex(out, "back.bib").snippets
+        self.assertEqual(snippet.record.title, title)
+
     def test_ris_keeps_the_organisation_whole(self):
         (snippet,) = parse_ris(self.written("ris"), "back.ris").snippets
         self.assertEqual(split_authors(snippet.record.authors)[0],

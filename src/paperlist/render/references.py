@@ -22,8 +22,9 @@ _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # marks get an empty group between them so that TeX's ligatures do not make them a dash or a curly quote.
 _BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}", "%": r"\%",
                    "&": r"\&", "#": r"\#", "$": r"\$", "_": r"\_", "~": r"\textasciitilde{}",
-                   "^": r"\textasciicircum{}", "--": "-{}-", "``": "`{}`", "''": "'{}'"}
-_BIBTEX_SPECIAL_RE = re.compile(r"--|``|''|[\\{}%&#$_~^]")
+                   "^": r"\textasciicircum{}", "-": "-{}", "`": "`{}", "'": "'{}"}
+# A hyphen or quote mark followed by another: every pair in a run is broken ("---" is "-{}-{}-").
+_BIBTEX_SPECIAL_RE = re.compile(r"-(?=-)|`(?=`)|'(?=')|[\\{}%&#$_~^]")
 _PAGES_RE = re.compile(r"^\s*([^-\u2013\s]+)\s*[-\u2013]+\s*(\S+)\s*$")
 
 
