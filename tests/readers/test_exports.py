@@ -256,6 +256,39 @@ class ExportColumnsTest(unittest.TestCase):
                          [(2, "First paper on graphs"), (3, "Second paper with long notes"), (4, "Third paper after it")])
         self.assertEqual(rl.warnings, ())
 
+    def test_json_lines_of_other_tools_keep_their_authors_abstracts_and_years(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.table import parse_jsonl
+        lines = [
+            # arXiv: authors a list of names, the abstract under "summary"
+            {"id": "2508.21080", "title": "Charts That Lie", "authors": ["Ali K. AlShami", "Ryan Rabinowitz"],
+             "summary": "We detect misleading charts.", "categories": ["cs.CV"]},
+            # Crossref: upper-case keys, one-item lists, people as family and given, a JATS abstract, date parts
+            {"DOI": "10.1000/xyz.1", "title": ["Crossref Item"], "author": [{"given": "Maria", "family": "Lind"},
+             {"family": "Water Consortium"}], "container-title": ["Journal of Pipes"], "page": "45-67",
+             "published": {"date-parts": [[2021, 5]]}, "type": "journal-article",
+             "abstract": "<jats:title>Abstract</jats:title><jats:p>Pipes in <jats:italic>JATS</jats:italic>.</jats:p>"},
+            # Semantic Scholar and OpenAlex: people as objects, a number for the year, objects paperlist skips
+            {"paperId": "abc123", "title": "Scholar Item", "authors": [{"authorId": "1", "name": "Jane Doe"}],
+             "year": 2020, "abstract": None, "externalIds": {"DOI": "10.1000/s2"}},
+            {"id": "https://openalex.org/W1", "display_name": "OpenAlex Item", "publication_year": 2019,
+             "authorships": [{"author": {"display_name": "Kim Lee"}}], "doi": "https://doi.org/10.1000/oa"},
+        ]
+        (rl,) = parse_jsonl("\n".join(map(json.dumps, lines)) + "\n", "found.jsonl")
+        self.assertEqual(rl.warnings, ())
+        self.assertEqual([(s.text, s.record.title, split_authors(s.record.authors)[0], s.record.year, s.record.doi)
+                          for s in rl.snippets],
+                         [("We detect misleading charts.", "Charts That Lie", ["AlShami, Ali K.", "Rabinowitz, Ryan"],
+                           None, None),
+                          ("Pipes in JATS.", "Crossref Item", ["Lind, Maria", "Water Consortium"], "2021",
+                           "10.1000/xyz.1"),
+                          ("Scholar Item", "Scholar Item", ["Doe, Jane"], "2020", None),
+                          ("OpenAlex Item", "OpenAlex Item", ["Lee, Kim"], "2019", "10.1000/oa")])
+        crossref = rl.snippets[1].record
+        self.assertEqual((crossref.venue, crossref.pages, crossref.kind), ("Journal of Pipes", "45-67",
+                                                                           "journal-article"))
+
+
 class ExportFaultsTest(unittest.TestCase):
     """Exports as other tools write them: UTF-16, CR-only line ends, tab-indented continuations, a cut file."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import re
 from array import array
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any
@@ -29,13 +30,13 @@ from paperlist.readers.records import (
 COLUMNS: dict[str, tuple[str, ...]] = {
     "text": ("text", "snippet"),
     "title": ("title", "article title", "document title", "primary title", "ti", "item title", "display_name"),
-    "abstract": ("abstract", "abstract note", "ab"),
+    "abstract": ("abstract", "abstract note", "ab", "summary"),
     "authors": ("authors", "author", "author full names", "author names", "au", "af", "first_authors", "author/s",
                 "authorships.author.display_name", "authors.name"),
     "year": ("year", "publication year", "publication_year", "py", "date", "pubyear", "publication_date",
              "published year"),
     "venue": ("source title", "publication title", "journal", "venue", "so", "primary_location.source.display_name",
-              "book series title", "journal/book"),
+              "book series title", "journal/book", "container-title"),
     "volume": ("volume", "vl", "journal volume"),
     "issue": ("issue", "number", "is", "journal issue", "issue number"),
     "pages": ("pages", "page", "pp", "pagination"),
@@ -221,11 +222,55 @@ def row_spans(text: str, delimiter: str = ",") -> tuple[int, dict[int, tuple[int
 
 # Each JSON key paperlist knows -> (field, rank among that field's aliases): a record's keys are looked up once
 # each, instead of every alias being tried on every record.
+# Crossref's dates (objects, so no CSV column) are read as years after every other year key.
 _JSON_KEYS = {alias: (field, rank) for field, aliases in COLUMNS.items() for rank, alias in enumerate(aliases)}
+_JSON_KEYS |= {"published": ("year", len(COLUMNS["year"])), "issued": ("year", len(COLUMNS["year"]) + 1),
+               "authorships": ("authors", len(COLUMNS["authors"]))}
+# Crossref's abstracts are JATS XML: headings ("Abstract", "Background") are dropped, a paragraph or section ends
+# a sentence, markup inside one is dropped.
+_JATS_HEADING_RE = re.compile(r"<jats:title\b[^>]*>[^<]*</jats:title>")
+_JATS_BLOCK_RE = re.compile(r"</?jats:(?:p|sec)\b[^>]*>")
+_JATS_TAG_RE = re.compile(r"</?jats:[^>]*>")
+
+
+def _json_value(value: object) -> str | None:
+    """A JSON value as a column's text: a string or number as it is; a list (arXiv's and Semantic Scholar's
+    authors, Crossref's one-item titles) as its items joined by "; ", an item being a string, a person's
+    ``name`` or ``display_name``, or Crossref's ``family`` and ``given``; a date's first ``date-parts`` (Crossref's
+    ``published``); anything else is no value."""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, list):
+        items = [item for item in map(_json_item, value) if item]
+        return "; ".join(items) if items else None
+    if isinstance(value, dict):
+        parts = value.get("date-parts")
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            return _json_value(parts[0][0])
+    return None
+
+
+def _json_item(item: object) -> str | None:
+    if isinstance(item, dict):
+        if isinstance(item.get("author"), dict):  # OpenAlex's authorships
+            item = item["author"]
+        name = item.get("name") or item.get("display_name")
+        if not isinstance(name, str) and isinstance(item.get("family"), str):
+            given = item.get("given")
+            name = f"{item['family']}, {given}" if isinstance(given, str) and given else item["family"]
+        return name.strip() if isinstance(name, str) else None
+    return _json_value(item) if not isinstance(item, list) else None
+
+
+def _jats_text(text: str) -> str:
+    return collapse_whitespace(_JATS_TAG_RE.sub("", _JATS_BLOCK_RE.sub(" ", _JATS_HEADING_RE.sub(" ", text))))
 
 
 def parse_jsonl(text: str, path: str) -> list[ReadingList]:
-    """paperlist's own ``export --format jsonl`` (or any JSON Lines with the same keys)."""
+    """paperlist's own ``export --format jsonl``, or JSON Lines from other tools with known keys in any case
+    (arXiv, Crossref, Semantic Scholar, OpenAlex): lists and dates as _json_value reads them."""
     warnings: list[Diagnostic] = []
     rows = []
     # Records end at a line feed (CR LF too) only: JSON from other tools may hold raw U+2028, U+2029 or U+0085
@@ -243,9 +288,12 @@ def parse_jsonl(text: str, path: str) -> list[ReadingList]:
             continue
         found: dict[str, tuple[int, str]] = {}
         for key, value in record.items():
-            known = _JSON_KEYS.get(key)
-            if known is not None and isinstance(value, (str, int)) and (known[0] not in found
-                                                                         or known[1] < found[known[0]][0]):
-                found[known[0]] = (known[1], str(value).strip())
+            known = _JSON_KEYS.get(key) or _JSON_KEYS.get(key.lower())
+            if known is not None and (known[0] not in found or known[1] < found[known[0]][0]):
+                read = _json_value(value)
+                if read is not None and known[0] == "abstract" and "<jats:" in read:
+                    read = _jats_text(read)
+                if read is not None:
+                    found[known[0]] = (known[1], read)
         rows.append((number, {field: value for field, (_, value) in found.items()}))
     return _rows_to_lists(rows, path, "jsonl", warnings)
