@@ -168,7 +168,7 @@ class AcrossFormatsTest(unittest.TestCase):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
         for name in ("savedrecs.txt", "pubmed.nbib", "endnote.xml", "ovid.txt"):
-            fields = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "text")
+            fields = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "text", "title_only")
             first = json.loads(run_cli("export", str(EXPORTS / name), "--format", "json")[1])["snippets"]
             for fmt in ("csv", "jsonl"):
                 with self.subTest(name=name, fmt=fmt):

@@ -234,13 +234,15 @@ _JATS_TAG_RE = re.compile(r"</?jats:[^>]*>")
 
 
 def _json_value(value: object) -> str | None:
-    """A JSON value as a column's text: a string or number as it is; a list (arXiv's and Semantic Scholar's
+    """A JSON value as a column's text: a string, number or true/false as it is; a list (arXiv's and Semantic Scholar's
     authors, Crossref's one-item titles) as its items joined by "; ", an item being a string, a person's
     ``name`` or ``display_name``, or Crossref's ``family`` and ``given``; a date's first ``date-parts`` (Crossref's
     ``published``); anything else is no value."""
     if isinstance(value, str):
         return value.strip()
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, bool):  # paperlist's own title_only
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
         items = [item for item in map(_json_item, value) if item]
