@@ -90,7 +90,7 @@ class HardeningTest(unittest.TestCase):
         code, out, err = run_cli("summarize", path, "--format", "json")
         self.assertEqual(code, 0)
         self.assertEqual(json.loads(out)["totals"]["snippets"], 1)
-        skipped = "record has no title, abstract, container title, authors or id; skipped"
+        skipped = "record has no title, abstract, container title, authors, DOI or id; skipped"
         lines = err.splitlines()
         self.assertEqual([x for x in lines if x.endswith(skipped)][:21], [
             *(f"{path}:{3 * n + 1}: warning: {skipped}" for n in range(20)),

@@ -57,6 +57,25 @@ class BibtexTest(unittest.TestCase):
             "refs.bib:27: warning: @article entry: unbalanced braces; skipped",
             "refs.bib:31: warning: entry 'nofields2020' has no title or abstract; read by its id"])
 
+    def test_a_record_with_only_a_doi_is_read_by_it_as_zotero_imports_it(self):
+        from paperlist.readers.endnote import parse_endnote
+        from paperlist.readers.ris import parse_ris
+        ris = parse_ris("\ufeffTY  - JOUR\nDO  - 10.1186/s40981-020-0316-0\nER  - \n", "doi.ris")
+        xml = ('<?xml version="1.0"?><xml><records><record><rec-number>12</rec-number>'
+               '<electronic-resource-num>10.1186/s40981-020-0316-0</electronic-resource-num></record>\n'
+               '<record><rec-number>13</rec-number></record></records></xml>')
+        endnote = parse_endnote(xml, "doi.xml")
+        for parsed, name in ((ris, "doi.ris"), (endnote, "doi.xml")):
+            with self.subTest(name=name):
+                (snippet,) = parsed.snippets
+                self.assertEqual((snippet.text, snippet.record.doi),
+                                 ("[doi:10.1186/s40981-020-0316-0]", "10.1186/s40981-020-0316-0"))
+                self.assertEqual(parsed.warnings[0].render(),
+                                 f"{name}:1: warning: record has no title or abstract; read by its DOI")
+        self.assertEqual([w.render() for w in endnote.warnings[1:]],
+                         [("doi.xml:2: warning: record has no title, abstract, container title, authors or DOI; "
+                           "skipped")])
+
     def test_latex(self):
         cases = [(r"{\"o}", "ö"), (r"\"{o}", "ö"), (r"\c{c}", "ç"), (r"{\ss}", "ß"), (r"caf\'e", "café"),
                  (r"\& 50\%", "& 50%"), (r"{{A} {B}}", "A B"), (r"\v{S}koda", "Škoda"), (r"x~y", "x y"),

@@ -209,7 +209,7 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
         if not snippet_text:
             snippet_text, how = stand_in(record, key)
             if not snippet_text:
-                warnings.append(Diagnostic(path, line, f"{name} has no title, abstract, authors or key; skipped"))
+                warnings.append(Diagnostic(path, line, f"{name} has no title, abstract, authors, DOI or key; skipped"))
                 continue
             warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; {how}"))
         records.append((line, snippet_text, record))

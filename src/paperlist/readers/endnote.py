@@ -13,7 +13,7 @@ from xml.parsers import expat
 
 from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records
+from paperlist.readers.records import list_from_records, stand_in
 
 
 class _Refused(Exception):
@@ -150,7 +150,12 @@ def parse_endnote(text: str, path: str) -> ReadingList:
     for line, element in elements:
         snippet_text, record = _record(element)
         if not snippet_text:
-            warnings.append(Diagnostic(path, line, "record has no title or abstract; skipped"))
-            continue
+            # Not by its rec-number: two files' record 12 would read as the same text.
+            snippet_text, how = stand_in(record, None)
+            if not snippet_text:
+                warnings.append(Diagnostic(path, line, "record has no title, abstract, container title, authors or "
+                                                       "DOI; skipped"))
+                continue
+            warnings.append(Diagnostic(path, line, f"record has no title or abstract; {how}"))
         records.append((line, snippet_text, record))
     return list_from_records(records, path, None, "endnote", warnings)

@@ -62,12 +62,14 @@ def lines_of(text: str, start: int = 0) -> Iterator[str]:
 def stand_in(record: Record, key: str | None) -> tuple[str | None, str]:
     """The text a record without a title or an abstract is read by, as reference managers import it with what
     it has, and how to say so: its container's title (a book's chapter, a volume of proceedings), else its
-    authors and year, else its id. None when it has none of them."""
+    authors and year, else its DOI, else its id. None when it has none of them."""
     if record.venue:
         return record.venue, "read by its container title"
     people = ", ".join(record.authors.split("; ")[:3]) if record.authors else ""
     if people:
         return f"{people} ({record.year or 'no year'})", "read by its authors and year"
+    if record.doi:
+        return f"[doi:{record.doi}]", "read by its DOI"
     if key:
         return f"[{key}]", "read by its id"
     return None, ""

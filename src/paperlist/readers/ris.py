@@ -77,7 +77,7 @@ def parse_ris(text: str, path: str) -> ReadingList:
         if not snippet_text:
             snippet_text, how = stand_in(record, record.source_id)
             warnings.append(Diagnostic(path, start, f"record has no title or abstract; {how}" if snippet_text else
-                                       "record has no title, abstract, container title, authors or id; skipped"))
+                                       "record has no title, abstract, container title, authors, DOI or id; skipped"))
         if snippet_text:
             records.append((start, snippet_text, record))
 
