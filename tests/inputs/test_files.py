@@ -24,6 +24,12 @@ class DecodeTest(unittest.TestCase):
          ["f.txt: warning: UTF-16 file with 1 stray byte(s) at the end; ignored"]),
         ("utf-16 little-endian without a BOM", "Related papers: x…\n".encode("utf-16-le"), "Related papers: x…\n", []),
         ("utf-16 big-endian without a BOM", "TY  - JOUR\nTI  - Café 一\n".encode("utf-16-be"), "TY  - JOUR\nTI  - Café 一\n", []),
+        # CNKI's exports and Chinese Windows: GBK, whose characters are pairs of bytes past ASCII
+        ("gbk", "TY  - JOUR\nTI  - 基于深度学习的缺陷检测\nAU  - 凯撒\n".encode("gbk"),
+         "TY  - JOUR\nTI  - 基于深度学习的缺陷检测\nAU  - 凯撒\n", ["f.txt:2: warning: not valid UTF-8; decoded as GB18030 (GBK)"]),
+        # cp1252 whose accented letters would also decode as GBK, but stand among ASCII letters
+        ("cp1252 that GBK could decode", "TI  - Résumés of naïve Müller\n".encode("cp1252"),
+         "TI  - Résumés of naïve Müller\n", ["f.txt:1: warning: not valid UTF-8; decoded as cp1252"]),
     ]
 
     def test_decoding(self):

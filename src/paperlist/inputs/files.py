@@ -264,6 +264,8 @@ def _line_of(data: bytes, offset: int) -> int:
 
 
 _UTF8_MULTIBYTE_RE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+_HIGH_PAIR_RE = re.compile(rb"[\x81-\xfe][\x80-\xfe]")
 
 
 def without_utf8_bom(data: bytes) -> bytes:
@@ -294,7 +296,8 @@ def _decode_unicode(data: bytes, name: str) -> Source | None:
 
 
 def decode_bytes(data: bytes, name: str) -> Source:
-    """Decode UTF-8 (BOM optional), UTF-16 (BOM or NULs) or UTF-32 with BOM, else cp1252; skip binary.
+    """Decode UTF-8 (BOM optional), UTF-16 (BOM or NULs) or UTF-32 with BOM, else GB18030 (_gb18030), else
+    cp1252; skip binary.
 
     A file with a few invalid bytes among valid UTF-8 multi-byte characters is
     UTF-8 with damage: the bad bytes become U+FFFD and a warning names the first
@@ -321,5 +324,22 @@ def decode_bytes(data: bytes, name: str) -> Source:
         if len(_UTF8_MULTIBYTE_RE.findall(data)) >= invalid:
             warning = Diagnostic(name, line, f"invalid UTF-8 ({invalid} place(s)) replaced with U+FFFD")
             return Source(name, text, (warning,))
+        chinese = _gb18030(data)
+        if chinese is not None:
+            return Source(name, chinese, (Diagnostic(name, line, "not valid UTF-8; decoded as GB18030 (GBK)"),))
         warning = Diagnostic(name, line, "not valid UTF-8; decoded as cp1252")
         return Source(name, data.decode("cp1252", errors="replace"), (warning,))
+
+
+def _gb18030(data: bytes) -> str | None:
+    """The text of a GBK or GB18030 file (CNKI's exports, Chinese Windows), or None: it must decode, and nine in
+    ten of its bytes past ASCII must come in pairs of them, as Chinese characters do and the accented letters of
+    cp1252 text, each among ASCII letters, do not."""
+    high = len(data) - len(data.translate(None, _HIGH_BYTES))
+    pairs = len(_HIGH_PAIR_RE.findall(data))
+    if pairs < 2 or 2 * pairs < 0.9 * high:
+        return None
+    try:
+        return data.decode("gb18030")
+    except UnicodeDecodeError:
+        return None
