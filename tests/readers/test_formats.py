@@ -57,6 +57,15 @@ class BibtexTest(unittest.TestCase):
             "refs.bib:27: warning: @article entry: unbalanced braces; skipped",
             "refs.bib:31: warning: entry 'nofields2020' has no title or abstract; read by its id"])
 
+    def test_an_unclosed_entry_ends_where_an_indented_entry_starts(self):
+        text = ("  @article{broken, title={This one is never closed\n"
+                "  @article{valid, title={The Next One}}\n"
+                "\t@book{third, title={And a Third}}\n")
+        parsed = parse_bibtex(text, "x.bib")
+        self.assertEqual([(s.line, s.record.title) for s in parsed.snippets], [(2, "The Next One"), (3, "And a Third")])
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["x.bib:1: warning: @article entry: unbalanced braces; skipped"])
+
     def test_a_record_with_only_a_doi_is_read_by_it_as_zotero_imports_it(self):
         from paperlist.readers.endnote import parse_endnote
         from paperlist.readers.ris import parse_ris

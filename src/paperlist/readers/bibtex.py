@@ -49,10 +49,16 @@ def _braced(text: str, start: int, close: str = "}") -> tuple[str, int]:
             depth -= 1
         elif char == close and depth == 0:
             return text[start:i], i + 1
-        elif char == "@" and i and text[i - 1] == "\n" and _NEXT_ENTRY_RE.match(text, i):
-            break  # the next entry starts at a line start: this one was never closed
+        elif char == "@" and _at_line_start(text, i) and _NEXT_ENTRY_RE.match(text, i):
+            break  # the next entry starts a line (indented or not): this one was never closed
         i += 1
     raise _Broken("unterminated quoted value" if close == '"' else "unbalanced braces", i if match else len(text))
+
+
+def _at_line_start(text: str, i: int) -> bool:
+    """Whether only spaces or tabs stand between the line's start and ``i`` (a line after the first)."""
+    start = text.rfind("\n", 0, i)
+    return start >= 0 and not text[start + 1:i].strip(" \t")
 
 
 def _value(text: str, i: int, strings: dict[str, str]) -> tuple[str, int]:
