@@ -66,6 +66,13 @@ class BibtexTest(unittest.TestCase):
         self.assertEqual([w.render() for w in parsed.warnings],
                          ["x.bib:1: warning: @article entry: unbalanced braces; skipped"])
 
+    def test_html_entities_of_acm_exports_are_characters_and_split_no_author(self):
+        text = ("@article{acm, title = {Caf&eacute; &amp; R\\&D; &#123;braces&#125; &#36;5 &unknown;},\n"
+                " author = {Ji, Zhi and Bj&oslash;rn&nbsp;Kristensen, Lasse and Li, Andrew}}\n")
+        (snippet,) = parse_bibtex(text, "acm.bib").snippets
+        self.assertEqual(snippet.record.title, "Café & R&D; {braces} $5 &unknown;")
+        self.assertEqual(snippet.record.authors, "Ji, Zhi; Bjørn Kristensen, Lasse; Li, Andrew")
+
     def test_a_record_with_only_a_doi_is_read_by_it_as_zotero_imports_it(self):
         from paperlist.readers.endnote import parse_endnote
         from paperlist.readers.ris import parse_ris

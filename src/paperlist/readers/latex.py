@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
+from html.entities import html5
 
 # Accent commands and the combining marks they stand for.
 _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
@@ -112,12 +114,30 @@ def _over(match: re.Match[str]) -> str:
     return "".join(c + _OVER[match.group(1)] if not c.isspace() else c for c in group)
 
 
+# An HTML entity, as the ACM Digital Library's BibTeX carries them ("Bj&oslash;rn&nbsp;Kristensen, Lasse"); not
+# after a backslash, where "\&" is TeX's ampersand.
+_HELD_ENTITY = str.maketrans({**_HELD, "$": "\x06"})
+_ENTITY_RE = re.compile(r"(?<!\\)&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def _entity(match: re.Match[str]) -> str:
+    """An entity's character (one TeX reads as markup held as the placeholder latex_to_text puts back), or the
+    entity as written when it names none."""
+    entity = match.group()
+    if not entity.startswith("&#") and entity[1:] not in html5:
+        return entity
+    return html.unescape(entity).translate(_HELD_ENTITY)
+
+
 def latex_to_text(value: str) -> str:
-    """Turn accents, escaped symbols, dashes and formatting commands into plain text; drop grouping braces.
+    """Turn accents, escaped symbols, dashes, formatting commands and HTML entities into plain text; drop grouping
+    braces.
 
     >>> latex_to_text(r"G{\\"o}del and Erd\\H{o}s on {\\em na\\"{\\i}ve} sets --- \\textbf{really}")
     'Gödel and Erdős on naïve sets — really'
     """
+    if "&" in value:
+        value = _ENTITY_RE.sub(_entity, value)
     text = _SORT_KEY_RE.sub("", value.replace("\\$", "\x06").replace("\\-", ""))  # \- is a soft hyphen
     text = _SWITCHED_RE.sub(lambda m: m.group(2) + m.group(1), text)
     text = _SCRIPT_TEXT_RE.sub(lambda m: _script("^" if m.group(1) == "super" else "_", m.group(2).strip()), text)
