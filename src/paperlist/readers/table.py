@@ -274,28 +274,43 @@ def parse_jsonl(text: str, path: str) -> list[ReadingList]:
     """paperlist's own ``export --format jsonl``, or JSON Lines from other tools with known keys in any case
     (arXiv, Crossref, Semantic Scholar, OpenAlex): lists and dates as _json_value reads them."""
     warnings: list[Diagnostic] = []
-    rows = []
-    # Records end at a line feed (CR LF too) only: JSON from other tools may hold raw U+2028, U+2029 or U+0085
-    # inside a string, which splitlines() would take for line ends.
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except (ValueError, RecursionError):
-            warnings.append(Diagnostic(path, number, "not a JSON object; skipped"))
-            continue
-        if not isinstance(record, dict):
-            warnings.append(Diagnostic(path, number, "not a JSON object; skipped"))
-            continue
-        found: dict[str, tuple[int, str]] = {}
-        for key, value in record.items():
-            known = _JSON_KEYS.get(key) or _JSON_KEYS.get(key.lower())
-            if known is not None and (known[0] not in found or known[1] < found[known[0]][0]):
-                read = _json_value(value)
-                if read is not None and known[0] == "abstract" and "<jats:" in read:
-                    read = _jats_text(read)
-                if read is not None:
-                    found[known[0]] = (known[1], read)
-        rows.append((number, {field: value for field, (_, value) in found.items()}))
-    return _rows_to_lists(rows, path, "jsonl", warnings)
+    return _rows_to_lists(_json_rows(text, path, warnings), path, "jsonl", warnings)
+
+
+def _json_rows(text: str, path: str, warnings: list[Diagnostic]) -> Iterator[tuple[int, dict[str, str]]]:
+    """Each object's line and the values of its known keys, a line at a time: all lines at once would be a second
+    copy of the file. Records end at a line feed (CR LF too) only: JSON from other tools may hold raw U+2028,
+    U+2029 or U+0085 inside a string, which splitlines() would take for line ends."""
+    start = 0
+    for number in itertools.count(1):
+        end = text.find("\n", start)
+        line = text[start:end if end >= 0 else len(text)]
+        if line.strip():
+            row = _json_row(line)
+            if row is None:
+                warnings.append(Diagnostic(path, number, "not a JSON object; skipped"))
+            else:
+                yield number, row
+        if end < 0:
+            return
+        start = end + 1
+
+
+def _json_row(line: str) -> dict[str, str] | None:
+    """The values of one JSON object's known keys, or None when the line holds no object."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    found: dict[str, tuple[int, str]] = {}
+    for key, value in record.items():
+        known = _JSON_KEYS.get(key) or _JSON_KEYS.get(key.lower())
+        if known is not None and (known[0] not in found or known[1] < found[known[0]][0]):
+            read = _json_value(value)
+            if read is not None and known[0] == "abstract" and "<jats:" in read:
+                read = _jats_text(read)
+            if read is not None:
+                found[known[0]] = (known[1], read)
+    return {field: value for field, (_, value) in found.items()}
