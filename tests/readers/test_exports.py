@@ -256,6 +256,23 @@ class ExportColumnsTest(unittest.TestCase):
                          [(2, "First paper on graphs"), (3, "Second paper with long notes"), (4, "Third paper after it")])
         self.assertEqual(rl.warnings, ())
 
+    def test_embase_s_citation_column_gives_journal_year_volume_issue_and_pages(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.table import parse_table
+        text = ("Title,Original Title,Author Names,Source,Abstract,Emtree Medical Index Terms,keywords\n"
+                '"Fault Trees for Water Networks",,"Moreau J., Lind M.","Journal of Pipes (2022) 12:3 (40-51). Date '
+                'of Publication: 1 Mar 2022",We build fault trees.,pipes,trees\n'
+                '"Second Item",,"Kim B.","Case Reports (2019) 54 (83-86). Date of Publication: 2019",Abstract.,,\n'
+                '"Third Item",,"Kim B.","not a citation",Abstract.,,\n')
+        (rl,) = parse_table(text, "embase.csv")
+        self.assertEqual([(r.venue, r.year, r.volume, r.issue, r.pages) for r in (s.record for s in rl.snippets)],
+                         [("Journal of Pipes", "2022", "12", "3", "40-51"), ("Case Reports", "2019", "54", None, "83-86"),
+                          (None, None, None, None, None)])
+        self.assertEqual(split_authors(rl.snippets[0].record.authors)[0], ["Moreau, J.", "Lind, M."])
+        # Elsewhere a Source column is no citation: paperlist's own export names the format there.
+        (rl,) = parse_table("title,source\nA Title Here,Journal of Pipes (2022) 12:3 (40-51).\n", "other.csv")
+        self.assertEqual(rl.snippets[0].record.venue, None)
+
     def test_json_lines_of_other_tools_keep_their_authors_abstracts_and_years(self):
         from paperlist.match.names import split_authors
         from paperlist.readers.table import parse_jsonl

@@ -85,7 +85,25 @@ def _all_columns(header: list[str]) -> dict[str, list[int]]:
     # uses for the format a record was read from.
     if "gsrank" in names and "source" in names:
         found.setdefault("venue", []).append(names.index("source"))
+    # Embase (told by its Emtree columns) writes a whole citation there: _citation reads it.
+    elif "source" in names and any(name.startswith("emtree") for name in names):
+        found["citation"] = [names.index("source")]
     return found
+
+
+# Embase's Source: "Cancer (2004) 102:4 (253-258). Date of Publication: 25 Aug 2004".
+_CITATION_RE = re.compile(r"^(?P<venue>.+?) \((?P<year>\d{4})\)(?: (?P<volume>[^\s:(]+)(?::(?P<issue>[^\s(]+))?)?"
+                          r"(?: \((?P<pages>[^()]+)\))?(?:\.|$)")
+
+
+def _citation(row: dict[str, str]) -> dict[str, str]:
+    """The row with the journal, year, volume, issue and pages of its citation column (Embase's) where it has no
+    column of their own."""
+    match = _CITATION_RE.match(row.get("citation", ""))
+    if not match:
+        return row
+    return {**{field: value for field, value in match.groupdict().items() if value}, **{
+        field: value for field, value in row.items() if value}}
 
 
 def _cell(row: list[str], at: list[int]) -> str:
@@ -125,6 +143,8 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
     """Group rows by their list (or seed) column; each group keeps its first-seen order."""
     groups: dict[str, tuple[str | None, list[tuple[int, str, Record]]]] = {}
     for number, row in rows:
+        if "citation" in row:
+            row = _citation(row)
         title, abstract, text = row.get("title") or None, row.get("abstract") or None, row.get("text") or None
         body = text or abstract or title
         if not body:
