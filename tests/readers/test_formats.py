@@ -135,6 +135,15 @@ class RisTest(unittest.TestCase):
         self.assertEqual([w.render() for w in parsed.warnings], ["refs.ris:13: warning: record without ER (end of record)",
                                                                  "refs.ris:19: warning: record without ER (end of record)"])
 
+    def test_untagged_lines_under_a_keyword_or_author_are_values_of_their_own(self):
+        # EndNote's RIS writes one keyword a line under a single KW (rispy reads them so); an abstract's lines wrap.
+        text = ("TY  - JOUR\nTI  - T\nAU  - Smith, A.\nJones, B.\nKW  - Animals\nDisease Models, Animal\n"
+                "AB  - one\ntwo\nER  - \n")
+        parsed = parse_ris(text, "x.ris")
+        record = parsed.snippets[0].record
+        self.assertEqual((record.authors, record.keywords, parsed.snippets[0].text),
+                         ("Smith, A.; Jones, B.", "Animals; Disease Models, Animal", "one two"))
+
     def test_a_form_feed_or_line_separator_inside_an_abstract_ends_no_line(self):
         # Pasted abstracts hold U+2028 and form feeds; editors, the csv module and the text reader end lines at
         # CR LF, CR and LF only, and so do the lines a RIS warning or --write-deduplicated names.

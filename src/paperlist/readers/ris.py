@@ -21,6 +21,7 @@ TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1")
 YEAR, VENUE = ("PY", "Y1", "DA"), ("JO", "JF", "T2", "JA", "J2")
 
 
+_ONE_A_LINE = frozenset({"KW", "AU", "A1", "A2", "A3", "A4"})  # tags whose lines without a tag are more values
 CONTINUED = "\x00"  # marks a wrapped line of the value before it; joined once per record, never repeatedly
 
 
@@ -99,7 +100,8 @@ def parse_ris(text: str, path: str) -> ReadingList:
                 warnings.append(Diagnostic(path, number, f"'{tag}' line outside a record (no TY before it)"))
         elif line.strip() and fields is not None and fields:
             key = next(reversed(fields))
-            fields[key].append(CONTINUED + line.strip())
+            # EndNote writes one keyword (or name) a line under a single KW (or AU): each is a value of its own.
+            fields[key].append(line.strip() if key in _ONE_A_LINE else CONTINUED + line.strip())
     finish(last, closed=False)
     return list_from_records(records, path, None, "ris", warnings)
 
