@@ -161,6 +161,13 @@ class RecordsKeepWhatTheyCameWithTest(unittest.TestCase):
         self.assertIn("KW  - GPU\nKW  - data loading\n", run_cli("triage", path, "--format", "ris")[1])
         self.assertIn("  keywords = {GPU, data loading},\n", run_cli("triage", path, "--format", "bibtex")[1])
 
+    def test_keywords_that_hold_a_comma_come_back_whole_from_bibtex(self):
+        # MeSH headings such as "Colitis, Ulcerative" arrive from EndNote and PubMed exports.
+        path = self.tmp.write("mesh.ris", "TY  - JOUR\nTI  - A paper\nKW  - Animals\nKW  - Colitis, Ulcerative\nER  - \n")
+        bibtex = run_cli("triage", path, "--format", "bibtex")[1]
+        self.assertIn("  keywords = {Animals; Colitis, Ulcerative},\n", bibtex)
+        self.assertEqual(parse_bibtex(bibtex, "back.bib").snippets[0].record.keywords, "Animals; Colitis, Ulcerative")
+
 
 class StableKeysTest(unittest.TestCase):
     def test_a_key_names_the_same_paper_whatever_the_ranking(self):

@@ -148,10 +148,10 @@ def _authors(value: str) -> str:
 
 
 def _keywords(value: str | None) -> str | None:
-    """BibTeX keywords, separated by commas (JabRef, biblatex) or semicolons (Zotero, Mendeley)."""
+    """BibTeX keywords, separated by commas (JabRef, biblatex) or semicolons (Mendeley, and MeSH terms that hold commas)."""
     if not value:
         return None
-    words = [w.strip() for w in value.replace(";", ",").split(",")]
+    words = [w.strip() for w in value.split(";" if ";" in value else ",")]
     return "; ".join(w for w in words if w) or None
 
 

@@ -111,6 +111,12 @@ def render_ris(papers: Sequence[Paper], titles: dict[str, str | None]) -> str:
     return "\n".join(entries)
 
 
+def _keyword_list(keywords: list[str]) -> str | None:
+    """Comma-separated as JabRef and biblatex write them, or by semicolons when a keyword holds a comma (MeSH's
+    "Colitis, Ulcerative"), which paperlist and Mendeley read back whole."""
+    return ("; " if any("," in k for k in keywords) else ", ").join(keywords) or None
+
+
 def _bibtex_value(name: str, value: str, authors: list[str]) -> str:
     """A field's value as BibTeX reads it back: DOIs and URLs verbatim (as biblatex takes them), an organisation
     among the authors in braces of its own (its "and" is no separator), everything else escaped."""
@@ -203,7 +209,7 @@ def render_bibtex(papers: Sequence[Paper], titles: dict[str, str | None]) -> str
                    ("year", value.get("year")), (venue_field, value.get("venue")), ("volume", value.get("volume")),
                    ("number", value.get("issue")), ("pages", f"{start}--{end}" if start and end else start),
                    ("doi", value.get("doi")), ("url", value.get("url")), ("abstract", value.get("abstract")),
-                   ("keywords", ", ".join(v for f, v in fields if f == "keyword") or None), ("note", value["note"])]
+                   ("keywords", _keyword_list([v for f, v in fields if f == "keyword"])), ("note", value["note"])]
         lines = [f"@{kind}{{{keys[paper.id]},"] + [f"  {name} = {{{_bibtex_value(name, v, authors)}}},"
                                                    for name, v in ordered if v]
         entries.append("\n".join(lines) + "\n}\n")
