@@ -89,7 +89,7 @@ class WriteDeduplicatedTest(unittest.TestCase):
                 ("r3", title.format(q="‘", p="’"), "Urban Water and Society", "112--130", "Moreau, J.",
                  "10.1234/UWS.7.2.0112")]
         text = "ID,title,year,journal,pages,author,doi,abstract\n" + "".join(
-            f'{i},{t},2019,{j},{pages},"{a}",{doi},{abstract}\n' for i, t, j, pages, a, doi in rows)
+            f'{i},{t},2019,{j},{pages},"{a}",{doi},"{abstract}"\n' for i, t, j, pages, a, doi in rows)
         path = self.tmp.write("review.csv", text)
         self.assertIn('"papers": 2', run_cli("dupes", path, "--format", "json")[1])
         code, err, written = self.dedupe(path, out=self.out + ".csv")

@@ -186,7 +186,8 @@ if __name__ == "__main__":
 EXPORT_HEADERS = {
     "springer": ("Item Title,Publication Title,Book Series Title,Journal Volume,Journal Issue,Item DOI,Authors,"
                  "Publication Year,URL,Content Type",
-                 '"Fault Trees for Water Networks",Journal of Pipes,,12,3,10.1007/s1-2,"Moreau, J; Lind, M",2022,'
+                 # Springer runs its authors together
+                 '"Fault Trees for Water Networks",Journal of Pipes,,12,3,10.1007/s1-2,"Juliette MoreauMaria Lind",2022,'
                  "https://link.springer.com/10.1007/s1-2,Article"),
     "openalex": ("id,doi,title,display_name,publication_year,publication_date,type,authorships.author.display_name,"
                  "primary_location.source.display_name",
@@ -200,7 +201,7 @@ EXPORT_HEADERS = {
              "Volume,Issue,Start Page,End Page,Abstract,ISSN,ISBNs,DOI,Funding Information,PDF Link,Author Keywords,"
              "Document Identifier",
              'Fault Trees for Water Networks,J. Moreau; M. Lind,Univ,Journal of Pipes,2022-04-01,2022,12,3,40,51,'
-             'We build fault trees for water networks.,1234,,10.1007/s1-2,,https://ieeexplore.ieee.org/x,pipes,'
+             'We build fault trees for water networks.,1234,,10.1007/s1-2,,https://ieeexplore.ieee.org/x,pipes;water,'
              "IEEE Journals"),
     "dimensions": ("Rank,Publication ID,DOI,PMID,PMCID,Title,Abstract,Source title,Anthology title,PubYear,Volume,"
                    "Issue,Pagination,Authors,Publication Type,Dimensions URL",
@@ -241,6 +242,36 @@ class ExportColumnsTest(unittest.TestCase):
                 self.assertEqual(len(split_authors(record.authors)[0]), 2, record.authors)
                 self.assertEqual(lists[0].warnings, ())
 
+
+    def test_springer_s_run_together_authors_ieee_s_collection_and_keywords(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.table import parse_table
+        header, row = EXPORT_HEADERS["springer"]
+        text = header + "\n" + row.replace("Juliette MoreauMaria Lind", "Prof. Rafik A. AlievDr. Yann LeCunHans McDonald"
+                                                                       "Martine De CockSaid Ł. Kowalczyk") + "\n"
+        record = parse_table(text, "springer.csv")[0].snippets[0].record
+        self.assertEqual(split_authors(record.authors)[0], ["Aliev, Rafik A.", "LeCun, Yann", "McDonald, Hans",
+                                                            "Cock, Martine De", "Kowalczyk, Said Ł."])
+        header, row = EXPORT_HEADERS["ieee"]
+        record = parse_table(header + "\n" + row + "\n", "ieee.csv")[0].snippets[0].record
+        # Document Identifier names IEEE's collection: a type, not the record's id
+        self.assertEqual((record.source_id, record.kind, record.keywords), (None, "IEEE Journals", "pipes; water"))
+
+    def test_rows_wider_than_the_header_are_read_with_one_warning(self):
+        # A Scopus export whose header left out a column: the values after it sit one column to the right.
+        from paperlist.readers.table import parse_table
+        text = ("Title,Year,Source,EID\nFirst Paper Title,2020,Scopus,2-s2.0-1\n"
+                "Second Paper Title,2021,funding text,Scopus,2-s2.0-2\nThird Paper Title,2022,more,Scopus,2-s2.0-3\n"
+                "Fourth Paper Title,2023,Scopus,2-s2.0-4,\n")  # an empty last cell is no shift
+        (rl,) = parse_table(text, "scopus.csv")
+        self.assertEqual(len(rl.snippets), 4)
+        self.assertEqual([w.render() for w in rl.warnings], [
+            ("scopus.csv:3: warning: 2 rows, the first here, have more cells than the header's 4 names: values may be "
+            "in the wrong columns")])
+        (rl,) = parse_table(text.replace("Third Paper Title,2022,more,", "Third Paper Title,2022,"), "scopus.csv")
+        self.assertEqual([w.render() for w in rl.warnings], [
+            ("scopus.csv:3: warning: this row has more cells than the header's 4 names: values may be in the wrong "
+            "columns")])
 
     def test_a_zotero_note_longer_than_the_csv_modules_limit_loses_no_row(self):
         # Zotero writes an item's notes (pasted text, HTML) in one cell; past 131,072 characters the csv module

@@ -36,6 +36,13 @@ class BibtexTest(unittest.TestCase):
                 self.assertEqual([w.render() for w in parsed.warnings],
                                  ["x.bib:6: warning: entry 'c' has no title or abstract; read by its id"])
 
+    def test_the_venue_of_biblatex_entries_and_of_books_in_a_series(self):
+        text = ("@article{a, title={Paper}, journaltitle={Journal of Pipes}}\n"
+                "@book{b, title={Proceedings}, series={Lecture Notes in Networks and Systems}}\n"
+                "@incollection{c, title={Chapter}, booktitle={The Book}, series={The Series}}\n")
+        self.assertEqual([s.record.venue for s in parse_bibtex(text, "x.bib").snippets],
+                         ["Journal of Pipes", "Lecture Notes in Networks and Systems", "The Book"])
+
     def test_awkward_entries(self):
         parsed = parse_bibtex(fixture("refs.bib"), "refs.bib")
         self.assertEqual(parsed.seed_title, "Testing Code Written by Models")

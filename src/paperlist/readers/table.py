@@ -52,8 +52,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     # The record's own id: paperlist's export, then ASReview/BibDedupe sets, Zotero, Scopus, Web of Science, PubMed,
     # Lens, IEEE Xplore, Dimensions and Semantic Scholar.
     "source_id": ("source_id", "id", "record_id", "key", "eid", "ut (unique wos id)", "ut", "pmid", "lens id",
-                  "document identifier", "publication id", "paperid"),
-    "kind": ("kind", "entrytype", "document type", "item type", "dt", "type", "publication type", "content type"),
+                  "publication id", "paperid"),
+    # IEEE Xplore's Document Identifier is its collection ("IEEE Conferences", "IEEE Journals"), not an id.
+    "kind": ("kind", "entrytype", "document type", "item type", "dt", "type", "publication type", "content type",
+             "document identifier"),
     "keywords": ("keywords", "author keywords", "manual tags", "de"),
 }
 
@@ -88,7 +90,32 @@ def _all_columns(header: list[str]) -> dict[str, list[int]]:
     # Embase (told by its Emtree columns) writes a whole citation there: _citation reads it.
     elif "source" in names and any(name.startswith("emtree") for name in names):
         found["citation"] = [names.index("source")]
+    # Springer Link (told by Item Title and Content Type) runs its authors together: "Araz R. AlievNigar T. Ismayilova".
+    if "item title" in names and "content type" in names and "authors" in found:
+        found["run_together_authors"] = found.pop("authors")
     return found
+
+
+# Where one Springer author's name ends and the next begins: a lower-case letter against a capital, unless the
+# part before is a family-name prefix that takes a capital after it (McDonald, MacKay, DeWitt, LeCun, VanDyke).
+_RUN_TOGETHER_RE = re.compile(r"(?<=[^\W\d_])(?<!\bMc)(?<!\bMac)(?<!\bDe)(?<!\bDi)(?<!\bDa)(?<!\bDu)(?<!\bLe)"
+                              r"(?<!\bLa)(?<!\bVan)(?<!\bVon)(?<!\bFitz)(?=[^\W\d_])")
+_HONORIFIC_RE = re.compile(r"^(?:(?:Prof|Dr|Professor|Assoc\. Prof|Asst\. Prof)\.?\s+)+")
+
+
+def _split_run_together(cell: str) -> str:
+    """Springer's run-together authors as a "; "-joined list; a cell that already has separators is left alone."""
+    if not cell or ";" in cell or "," in cell:
+        return cell
+    starts = [0] + [m.start() for m in _RUN_TOGETHER_RE.finditer(cell)
+                    if cell[m.start() - 1].islower() and cell[m.start()].isupper()] + [len(cell)]
+    names = (_HONORIFIC_RE.sub("", cell[a:b].strip()) for a, b in itertools.pairwise(starts))
+    return "; ".join(name for name in names if name)
+
+
+def _keywords(cell: str) -> str | None:
+    """Keywords "; "-joined as paperlist keeps them: IEEE Xplore writes "a;b", Scopus and Zotero "a; b"."""
+    return "; ".join(word for word in map(str.strip, cell.split(";")) if word) or None
 
 
 # Embase's Source: "Cancer (2004) 102:4 (253-258). Date of Publication: 25 Aug 2004".
@@ -145,6 +172,8 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
     for number, row in rows:
         if "citation" in row:
             row = _citation(row)
+        if "run_together_authors" in row:
+            row["authors"] = _split_run_together(row.pop("run_together_authors"))
         title, abstract, text = row.get("title") or None, row.get("abstract") or None, row.get("text") or None
         body = text or abstract or title
         if not body:
@@ -158,7 +187,7 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
                         title_only=row.get("title_only", "").lower() == "true" if "title_only" in row else body is title,
                         volume=row.get("volume") or None, issue=row.get("issue") or None, pages=_pages(row),
                         source_id=row.get("source_id") or None, kind=shared(row.get("kind")),
-                        keywords=row.get("keywords") or None)
+                        keywords=_keywords(row.get("keywords") or ""))
         if record == Record():
             record = None
         key = ("list", row["list"]) if row.get("list") else ("seed", row["seed"]) if row.get("seed") else ("", "")
@@ -194,12 +223,13 @@ def _table(text: str, delimiter: str, path: str, warnings: list[Diagnostic], fie
         warnings.append(Diagnostic(path, 1, "no title, abstract or text column in the header; skipped"))
         return None, iter(()), reader.line_num
     wanted = columns if fields is None else {field: at for field, at in columns.items() if field in fields}
-    return columns, _rows(reader, wanted, path, warnings), reader.line_num
+    return columns, _rows(reader, wanted, len(header), path, warnings), reader.line_num
 
 
-def _rows(reader: Any, columns: dict[str, list[int]], path: str,
+def _rows(reader: Any, columns: dict[str, list[int]], width: int, path: str,
           warnings: list[Diagnostic]) -> Iterator[tuple[int, int, dict[str, str]]]:
     start = reader.line_num + 1
+    wide: list[int] = []  # rows with more filled cells than the header has names: their columns may have shifted
     try:
         for row in reader:
             if reader.line_num - start >= MAX_ROW_LINES:
@@ -209,9 +239,16 @@ def _rows(reader: Any, columns: dict[str, list[int]], path: str,
             row_start, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
+            if len(row) > width and any(cell.strip() for cell in row[width:]):
+                wide.append(row_start)
             yield row_start, reader.line_num, {field: _unguarded(_cell(row, at)) for field, at in columns.items()}
     except csv.Error as exc:
         warnings.append(Diagnostic(path, reader.line_num, f"broken CSV: {exc}; the rest is skipped"))
+    finally:
+        if wide:
+            rows = "this row has" if len(wide) == 1 else f"{len(wide)} rows, the first here, have"
+            warnings.append(Diagnostic(path, wide[0], f"{rows} more cells than the header's {width} names: values "
+                                                      "may be in the wrong columns"))
 
 
 def _line(row: dict[str, str], number: int) -> int:
