@@ -40,6 +40,19 @@ class SplitAuthorsTest(unittest.TestCase):
             with self.subTest(given=given):
                 self.assertEqual(split_authors(given), (expected, False))
 
+    def test_a_generational_suffix_is_part_of_the_name(self):
+        cases = {
+            # Web of Science's AF and RIS write "Family, Given, Suffix"; BibTeX "Family, Suffix, Given"
+            "Roach, Mack, III; Hanks, Gerald; Thames, Howard, Jr.": ["Roach, Mack, III", "Hanks, Gerald",
+                                                                     "Thames, Howard, Jr."],
+            "King, Martin Luther, Jr.": ["King, Martin Luther, Jr."],
+            "Ford, Jr., Henry and Doe, Jane": ["Ford, Henry, Jr.", "Doe, Jane"],
+            "Petrov, IV; Smith, J": ["Petrov, IV", "Smith, J"],  # initials, not a suffix
+        }
+        for given, expected in cases.items():
+            with self.subTest(given=given):
+                self.assertEqual(split_authors(given), (expected, False))
+
 
 if __name__ == "__main__":
     unittest.main()

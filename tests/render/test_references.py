@@ -161,6 +161,16 @@ class RecordsKeepWhatTheyCameWithTest(unittest.TestCase):
         self.assertIn("KW  - GPU\nKW  - data loading\n", run_cli("triage", path, "--format", "ris")[1])
         self.assertIn("  keywords = {GPU, data loading},\n", run_cli("triage", path, "--format", "bibtex")[1])
 
+    def test_a_name_with_a_suffix_is_written_as_each_format_orders_it_and_read_back_whole(self):
+        path = self.tmp.write("sfx.ris", "TY  - JOUR\nTI  - A paper\nAU  - Roach, Mack, III\nAU  - Hanks, Gerald\nER  - \n")
+        ris = run_cli("triage", path, "--format", "ris")[1]
+        self.assertIn("AU  - Roach, Mack, III\nAU  - Hanks, Gerald\n", ris)
+        bibtex = run_cli("triage", path, "--format", "bibtex")[1]
+        self.assertIn("  author = {Roach, III, Mack and Hanks, Gerald},\n", bibtex)
+        from paperlist.match.names import split_authors
+        self.assertEqual(split_authors(parse_bibtex(bibtex, "back.bib").snippets[0].record.authors)[0],
+                         ["Roach, Mack, III", "Hanks, Gerald"])
+
     def test_keywords_that_hold_a_comma_come_back_whole_from_bibtex(self):
         # MeSH headings such as "Colitis, Ulcerative" arrive from EndNote and PubMed exports.
         path = self.tmp.write("mesh.ris", "TY  - JOUR\nTI  - A paper\nKW  - Animals\nKW  - Colitis, Ulcerative\nER  - \n")

@@ -12,6 +12,7 @@ import re
 _INITIALS_RE = re.compile(r"^(?:[A-Z]\.?[\s-]*){1,4}$")
 _AND_RE = re.compile(r"\s+and\s+")
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*$")
+_SUFFIX_RE = re.compile(r"^(?:Jr|Sr|II|III|IV|2nd|3rd)\.?$", re.IGNORECASE)
 
 
 # Words that make a name an organisation's ("Centers for Disease Control and Prevention"): kept whole, never
@@ -45,6 +46,12 @@ def _persons(part: str, listed: bool = False) -> list[str]:
     pieces = [p.strip() for p in part.split(",") if p.strip()]
     if len(pieces) <= 1:
         return pieces
+    # A generational suffix is part of the name: "Roach, Mack, III" (Web of Science, RIS), "Ford, Jr., Henry"
+    # (BibTeX), both kept as "Family, Given, Suffix".
+    if len(pieces) == 3 and _SUFFIX_RE.match(pieces[2]) and not _SUFFIX_RE.match(pieces[1]):
+        return [", ".join(pieces)]
+    if len(pieces) == 3 and _SUFFIX_RE.match(pieces[1]) and pieces[2][0].isupper() and not _SUFFIX_RE.match(pieces[2]):
+        return [f"{pieces[0]}, {pieces[2]}, {pieces[1]}"]
     # Otherwise two people only when both sides are whole names ("Z Chen, S Kommrusch"): "Smith, John Paul",
     # "van der Berg, Jan Willem" and "De Souza, J. R." are one person written family first.
     if len(pieces) == 2 and (listed or not all(map(_whole_name, pieces))):

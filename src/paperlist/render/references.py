@@ -111,6 +111,12 @@ def render_ris(papers: Sequence[Paper], titles: dict[str, str | None]) -> str:
     return "\n".join(entries)
 
 
+def _suffix_second(person: str) -> str:
+    """"Family, Given, Suffix" (RIS's order) as BibTeX orders a name: "Family, Suffix, Given" ("Ford, Jr., Henry")."""
+    family, given, suffix = (person.split(", ") + ["", ""])[:3]
+    return f"{family}, {suffix}, {given}" if suffix and person.count(",") == 2 else person
+
+
 def _keyword_list(keywords: list[str]) -> str | None:
     """Comma-separated as JabRef and biblatex write them, or by semicolons when a keyword holds a comma (MeSH's
     "Colitis, Ulcerative"), which paperlist and Mendeley read back whole."""
@@ -123,7 +129,8 @@ def _bibtex_value(name: str, value: str, authors: list[str]) -> str:
     if name in ("doi", "url"):
         return value.replace("{", "%7B").replace("}", "%7D").replace("\\", "%5C")
     if name == "author":
-        return " and ".join("{" + bibtex_escape(a) + "}" if is_organisation(a) else bibtex_escape(a) for a in authors)
+        return " and ".join("{" + bibtex_escape(a) + "}" if is_organisation(a) else bibtex_escape(_suffix_second(a))
+                            for a in authors)
     return bibtex_escape(value)
 
 
