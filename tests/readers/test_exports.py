@@ -21,6 +21,66 @@ def text(name: str) -> str:
     return (EXPORTS / name).read_text(encoding="utf-8")
 
 
+# ProQuest's plain-text report, as its download writes it (CR LF): a table of contents, records, a bibliography.
+RULE = "_" * 60
+PROQUEST_LINES = (
+    RULE, "", "Report Information from ProQuest", "December 08 2025 21:33", RULE, "", "", RULE, "", "Table of contents",
+    "", "1. Fault Trees for Water Networks", "", "2. Pipes, Meters and Engineers", "", RULE, "",
+    "Document 1 of 2", "", "Fault Trees for Water Networks", "", "Author: Moreau, Juliette", "",
+    "http://search.proquest.com/docview/111?accountid=1", "",
+    "Abstract: We build fault trees for water networks.", "",
+    "Methods: forty utilities were studied.", "",
+    "Links: http://sfx.example/a", "", "http://sfx.example/b", "",
+    "Degree: Ph.D.", "", "Document type: Dissertation/Thesis", "", "ProQuest document ID: 111", "",
+    "Publication year: 2022", "", "Title: Fault Trees for Water Networks", "",
+    "University/institution: University of Pipes", "", RULE, "",
+    "Document 2 of 2", "", "Pipes, Meters and Engineers", "", "Author: Lind, Maria", "", "Author: Kim, Bo", "",
+    "Publication title: Journal of Pipes; Boston", "", "Volume: 12", "", "Issue: 3", "", "Pages: 40-51", "",
+    "Publication year: 2021", "", "DOI: 10.1007/s1-2", "",
+    "Document URL: http://search.proquest.com/docview/222", "", "Title: Pipes, Meters and Engineers", "", RULE, "",
+    "Bibliography", "", "@misc{", "author={Moreau,Juliette}, year={2022},", "title={Fault Trees for Water Networks}}",
+    "", RULE, "", "Contact us at: http://www.proquest.com/go/pqissupportcontact", "")
+PROQUEST = "\r\n".join(PROQUEST_LINES)
+
+
+class ProQuestTest(unittest.TestCase):
+    def test_records_fields_and_an_abstract_of_several_paragraphs(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.proquest import parse_proquest
+        self.assertEqual(detect("report.txt", PROQUEST.encode()), "proquest")
+        parsed = parse_proquest(PROQUEST, "report.txt")
+        self.assertEqual(parsed.warnings, ())
+        thesis, article = parsed.snippets
+        self.assertEqual((thesis.line, thesis.text), (18, ("We build fault trees for water networks. Methods: forty "
+                                                           "utilities were studied.")))
+        self.assertEqual(thesis.record._replace(authors=None), thesis.record._replace(
+            title="Fault Trees for Water Networks", authors=None, year="2022", venue="University of Pipes", doi=None,
+            url="http://search.proquest.com/docview/111?accountid=1", title_only=False, source_id="111",
+            kind="Dissertation/Thesis"))
+        self.assertEqual(split_authors(article.record.authors)[0], ["Lind, Maria", "Kim, Bo"])
+        self.assertEqual((article.line, article.record.title, article.record.venue, article.record.volume,
+                          article.record.issue, article.record.pages, article.record.doi, article.record.url,
+                          article.record.title_only),
+                         (48, "Pipes, Meters and Engineers", "Journal of Pipes; Boston", "12", "3", "40-51",
+                          "10.1007/s1-2", "http://search.proquest.com/docview/222", True))
+
+    def test_a_report_cut_short_says_so(self):
+        from paperlist.readers.proquest import parse_proquest
+        cut = PROQUEST[:PROQUEST.index("Document 2 of 2")].replace(" of 2", " of 3")
+        parsed = parse_proquest(cut, "report.txt")
+        self.assertEqual([s.record.title for s in parsed.snippets], ["Fault Trees for Water Networks"])
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["report.txt: warning: the report announces 3 documents and holds 1 (cut short?)"])
+
+    def test_the_cli_reads_a_report_saved_as_text(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("ProQuestDocuments-2025-12-08.txt", PROQUEST)
+        code, out, err = run_cli("summarize", path, "--tags", "builtin")
+        self.assertEqual((code, err), (0, ""))
+        self.assertTrue(out.startswith("1 list, 2 snippets, 2 papers,"), out)
+
+
 class WebOfScienceTest(unittest.TestCase):
     def test_records_fields_and_continuations(self):
         parsed = parse_wos(text("savedrecs.txt"), "savedrecs.txt")

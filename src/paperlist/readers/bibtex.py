@@ -168,7 +168,9 @@ def _record(fields: dict[str, str], kind: str, key: str | None) -> tuple[str | N
         return value or None
     doi = clean_doi(verbatim("doi"))
     url = verbatim("url") or (f"https://doi.org/{doi}" if doi else None)
-    venue = field("journal") or field("booktitle") or field("journaltitle") or field("series")  # a book's series
+    # Where each entry type keeps its venue (paperlist writes them so): a book's series, a thesis's school.
+    venue = (field("journal") or field("booktitle") or field("journaltitle") or field("series") or field("school")
+             or field("institution") or field("howpublished"))
     record = Record(title, _authors(fields["author"]) if "author" in fields else None, year, venue,
                     doi, url, None, title_only=abstract is None, volume=field("volume"),
                     issue=field("number") or field("issue"), pages=field("pages"), source_id=key, kind=kind,

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.text import parse_list
 
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "csv", "tsv", "jsonl")
+FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "proquest", "csv", "tsv", "jsonl")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
@@ -46,7 +46,10 @@ def format_by_name(path: str) -> str | None:
 
 
 def tagged_format(head: bytes) -> str | None:
-    """RIS, Web of Science or MEDLINE by their first tagged line: databases save all three as ``.txt``."""
+    """RIS, Web of Science or MEDLINE by their first tagged line, or ProQuest's report by its heading: databases
+    save them all as ``.txt``."""
+    if _PROQUEST_RE.match(head):
+        return "proquest"
     if _RIS_RE.match(head):
         return "ris"
     if head.startswith(b"FN ") or (head.startswith(b"PT ") and b"\nER" in head):
@@ -98,6 +101,7 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per
 
 
 _RIS_RE = re.compile(rb"TY  - ")
+_PROQUEST_RE = re.compile(rb"(?:_+\s*)?Report Information from ProQuest")
 # PubMed's records open with PMID; ERIC's and other NLM-style exports with OWN, then the other tags.
 _MEDLINE_RE = re.compile(rb"PMID- ?\d|OWN - \S+\r?\n(?:[A-Z][A-Z0-9 ]{1,3}- .*\r?\n)*?TI  - ")
 
@@ -129,6 +133,11 @@ def _medline(data: bytes, text: str, path: str) -> Read:
     return [parse_medline(text, path)], []
 
 
+def _proquest(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.proquest import parse_proquest
+    return [parse_proquest(text, path)], []
+
+
 def _endnote(data: bytes, text: str, path: str) -> Read:
     from paperlist.readers.endnote import parse_endnote
     return [parse_endnote(text, path)], []
@@ -150,7 +159,7 @@ READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote,
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "proquest": _proquest,
     "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl,
 }
 BYTE_FORMATS = ("email", "mbox")  # their readers decode each part by the charset it declares
