@@ -36,6 +36,13 @@ class BibtexTest(unittest.TestCase):
                 self.assertEqual([w.render() for w in parsed.warnings],
                                  ["x.bib:6: warning: entry 'c' has no title or abstract; read by its id"])
 
+    def test_a_field_name_with_a_space_loses_no_entry(self):
+        # Seen in a tool's export ("key words"); bibtexparser reads it too.
+        text = "@article{a,\n  title = {Paper},\n  key words = {Dummy, Template},\n  year = {2020},\n}\n"
+        parsed = parse_bibtex(text, "x.bib")
+        self.assertEqual(([(s.record.title, s.record.year) for s in parsed.snippets], parsed.warnings),
+                         ([("Paper", "2020")], ()))
+
     def test_the_venue_of_biblatex_entries_and_of_books_in_a_series(self):
         text = ("@article{a, title={Paper}, journaltitle={Journal of Pipes}}\n"
                 "@book{b, title={Proceedings}, series={Lecture Notes in Networks and Systems}}\n"

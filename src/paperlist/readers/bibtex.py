@@ -13,7 +13,7 @@ from paperlist.readers.records import list_from_records, seed_from_comment, stan
 _ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
 # Any name a reference manager writes: JabRef's __markedentry, Mendeley's mendeley-tags, Zotero's x-... fields.
-_NAME_RE = re.compile(r"\s*([^\s=,{}\"#()]+)\s*")
+_NAME_RE = re.compile(r"\s*([^\s=,{}\"#()]+(?:[ \t]+[^\s=,{}\"#()]+)*)\s*")  # a space inside: "key words" (bibtexparser reads it)
 _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 # What changes the state of a scan for each closing character.

@@ -9,8 +9,9 @@ from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 from paperlist.readers.tagged import first, tagged_records
 
-_TAG_RE = re.compile(r"^([A-Z][A-Z0-9 ]{1,3})- ?(.*)$")
-_DOI_RE = re.compile(r"^(\S+)\s*\[doi\]$")
+_TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,3}) *- ?(.*)$")  # "TI  - ", "PMID- ", ERIC's "ISSN - "
+# PubMed marks a DOI "10.1/x [doi]"; ERIC gives it as a doi.org link.
+_DOI_RE = re.compile(r"^(\S+)\s*\[doi\]$|^(https?://(?:dx\.)?doi\.org/\S+)$")
 _YEAR_RE = re.compile(r"\d{4}")
 
 
@@ -18,7 +19,7 @@ def _doi(fields: dict[str, list[str]]) -> str | None:
     for value in fields.get("LID", []) + fields.get("AID", []):
         match = _DOI_RE.match(value)
         if match:
-            return clean_doi(match.group(1))
+            return clean_doi(match.group(1) or match.group(2))
     return None
 
 
@@ -38,11 +39,12 @@ def parse_medline(text: str, path: str) -> ReadingList:
         year = _YEAR_RE.search(first(fields, "DP") or "")
         doi = _doi(fields)
         pmid = first(fields, "PMID")
+        own_id = pmid or first(fields, "OID")  # ERIC's records have an ERIC id, no PMID
         url = f"https://doi.org/{doi}" if doi else f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid else None
         record = Record(title, "; ".join(fields.get("FAU") or fields.get("AU") or []) or None,
                         year.group() if year else None, first(fields, "JT", "TA"), doi, url, None,
                         title_only=abstract is None, volume=first(fields, "VI"), issue=first(fields, "IP"),
-                        pages=first(fields, "PG"), source_id=pmid, kind=first(fields, "PT"),
+                        pages=first(fields, "PG"), source_id=own_id, kind=first(fields, "PT"),
                         keywords="; ".join(fields.get("MH", []) + fields.get("OT", [])) or None)
         records.append((line, abstract or title, record))
     warnings += [Diagnostic(path, line, message) for line, message in problems]
