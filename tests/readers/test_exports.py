@@ -5,6 +5,7 @@ import json
 import time
 import unittest
 
+from paperlist.model import Record
 from paperlist.readers.detect import detect
 from paperlist.readers.endnote import parse_endnote
 from paperlist.readers.medline import parse_medline
@@ -81,6 +82,37 @@ class ProQuestTest(unittest.TestCase):
         self.assertTrue(out.startswith("1 list, 2 snippets, 2 papers,"), out)
 
 
+# EndNote's tagged (refer) export, as Google Scholar's "EndNote" link and AIS eLibrary write it.
+ENW_LINES = (
+    "%0 Journal Article", "%T Fault Trees for Water Networks", "%A Moreau, Juliette", "%A Lind, Maria",
+    "%J Journal of Pipes", "%V 12", "%N 3", "%P 40-51", "%D 2022/03/01", "%R 10.1007/s1-2", "%K pipes",
+    "water networks", "%X We build fault trees", "for water networks.", "%M 000111", "",
+    "%T Pipes, Meters and Engineers", "%B Proceedings of the Pipes Conference", "%D 2021",
+    "%U https://doi.org/10.1007/s3-4", "", "", "%0 Generic", "%D 2020", "")
+ENW = "\r\n".join(ENW_LINES)
+
+
+class EndNoteTaggedTest(unittest.TestCase):
+    def test_records_fields_and_lines_without_a_tag(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.refer import parse_refer
+        for name in ("scholar.enw", "aisel.txt"):
+            self.assertEqual(detect(name, ENW.encode()), "enw")
+        parsed = parse_refer(ENW, "scholar.enw")
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["scholar.enw:23: warning: record has no title or abstract; skipped"])
+        article, paper = parsed.snippets
+        self.assertEqual((article.line, article.text, split_authors(article.record.authors)[0]),
+                         (1, "We build fault trees for water networks.", ["Moreau, Juliette", "Lind, Maria"]))
+        self.assertEqual(article.record._replace(authors=None), Record(
+            "Fault Trees for Water Networks", None, "2022", "Journal of Pipes", "10.1007/s1-2",
+            "https://doi.org/10.1007/s1-2", None, title_only=False, volume="12", issue="3", pages="40-51",
+            source_id="000111", kind="Journal Article", keywords="pipes; water networks"))
+        # AIS eLibrary opens a record with its title, not its type; a DOI link gives the DOI
+        self.assertEqual((paper.line, paper.record.title, paper.record.venue, paper.record.doi, paper.record.title_only),
+                         (17, "Pipes, Meters and Engineers", "Proceedings of the Pipes Conference", "10.1007/s3-4", True))
+
+
 class WebOfScienceTest(unittest.TestCase):
     def test_records_fields_and_continuations(self):
         parsed = parse_wos(text("savedrecs.txt"), "savedrecs.txt")
@@ -122,6 +154,14 @@ class MedlineTest(unittest.TestCase):
                                        "met weekly read more books by the end of the second year.")
         self.assertEqual((homework.line, homework.record.title, homework.record.year),
                          (9, "Homework and Sleep in Secondary School", "2020"))
+
+    def test_eric_s_five_column_tags_doi_link_and_id(self):
+        eric = ("OWN - ERIC\nTI  - Paper title\nAU  - Smith, Tom\nAID - http://dx.doi.org/10.1000/123456789\n"
+                "OID - EJ1131633\nAB  - Abstract.\nISSN - ISSN-1234-4567\nLA  - English\n")
+        parsed = parse_medline(eric, "eric.nbib")
+        self.assertEqual(parsed.warnings, ())
+        record = parsed.snippets[0].record
+        self.assertEqual((record.doi, record.source_id), ("10.1000/123456789", "EJ1131633"))
 
     def test_records_fields_and_continuations(self):
         parsed = parse_medline(text("pubmed.nbib"), "pubmed.nbib")

@@ -9,11 +9,12 @@ from collections.abc import Callable, Iterable
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.text import parse_list
 
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "proquest", "csv", "tsv", "jsonl")
+FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "enw", "proquest", "csv", "tsv",
+           "jsonl")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
-              ".xml": "endnote"}
+              ".xml": "endnote", ".enw": "enw"}
 _HEADERS_RE = re.compile(rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}")
 UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4), (b"\xff\xfe", "utf-16", 2),
                 (b"\xfe\xff", "utf-16", 2))
@@ -52,6 +53,8 @@ def tagged_format(head: bytes) -> str | None:
         return "proquest"
     if _RIS_RE.match(head):
         return "ris"
+    if _ENW_RE.match(head):
+        return "enw"
     if head.startswith(b"FN ") or (head.startswith(b"PT ") and b"\nER" in head):
         return "wos"
     if _MEDLINE_RE.match(head):
@@ -101,9 +104,10 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per
 
 
 _RIS_RE = re.compile(rb"TY  - ")
+_ENW_RE = re.compile(rb"%[0-9A-Z@] [^\r\n]*\r?\n%[0-9A-Z@] ")  # two refer-tagged lines: %T, %A, %0
 _PROQUEST_RE = re.compile(rb"(?:_+\s*)?Report Information from ProQuest")
 # PubMed's records open with PMID; ERIC's and other NLM-style exports with OWN, then the other tags.
-_MEDLINE_RE = re.compile(rb"PMID- ?\d|OWN - \S+\r?\n(?:[A-Z][A-Z0-9 ]{1,3}- .*\r?\n)*?TI  - ")
+_MEDLINE_RE = re.compile(rb"PMID- ?\d|OWN - \S+\r?\n(?:[A-Z][A-Z0-9]{1,3} *- .*\r?\n)*?TI  - ")
 
 
 Reader = Callable[[bytes, str, str], tuple[list[ReadingList], list[Diagnostic]]]
@@ -133,6 +137,11 @@ def _medline(data: bytes, text: str, path: str) -> Read:
     return [parse_medline(text, path)], []
 
 
+def _enw(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.refer import parse_refer
+    return [parse_refer(text, path)], []
+
+
 def _proquest(data: bytes, text: str, path: str) -> Read:
     from paperlist.readers.proquest import parse_proquest
     return [parse_proquest(text, path)], []
@@ -159,7 +168,8 @@ READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "proquest": _proquest,
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "enw": _enw,
+    "proquest": _proquest,
     "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl,
 }
 BYTE_FORMATS = ("email", "mbox")  # their readers decode each part by the charset it declares
