@@ -264,13 +264,13 @@ class AcrossFormatsTest(unittest.TestCase):
                          ["endnote.xml", "ovid.txt", "pubmed.nbib", "refs.bib", "refs.ris", "savedrecs.txt",
                           "zotero.csv"])
 
-    def test_round_trip_through_csv_and_jsonl(self):
+    def test_round_trip_through_csv_jsonl_and_json(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
         for name in ("savedrecs.txt", "pubmed.nbib", "endnote.xml", "ovid.txt"):
             fields = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "text", "title_only")
             first = json.loads(run_cli("export", str(EXPORTS / name), "--format", "json")[1])["snippets"]
-            for fmt in ("csv", "jsonl"):
+            for fmt in ("csv", "jsonl", "json"):
                 with self.subTest(name=name, fmt=fmt):
                     path = tmp.write(f"{name}.{fmt}", run_cli("export", str(EXPORTS / name), "--format", fmt)[1])
                     again = json.loads(run_cli("export", path, "--format", "json")[1])["snippets"]
@@ -403,6 +403,43 @@ class ExportColumnsTest(unittest.TestCase):
         # Elsewhere a Source column is no citation: paperlist's own export names the format there.
         (rl,) = parse_table("title,source\nA Title Here,Journal of Pipes (2022) 12:3 (40-51).\n", "other.csv")
         self.assertEqual(rl.snippets[0].record.venue, None)
+
+    def test_json_documents_of_other_tools_by_their_record_arrays(self):
+        from paperlist.match.names import split_authors
+        from paperlist.readers.table import parse_json
+        # Publish or Perish: a top-level array, 0 for a missing volume or page, the venue under "source"
+        pop = json.dumps([{"uid": "GS:1", "title": "Fault Trees for Water Networks", "source": "Journal of Pipes",
+                           "article_url": "https://example.org/a", "abstract": "We build fault trees.", "year": 2022,
+                           "volume": 0, "issue": 0, "startpage": 0, "endpage": 0, "cites": 9,
+                           "authors": ["J Moreau", "M Lind"]}, "not a record"], indent="\t")
+        self.assertEqual(detect("pop.json", pop.encode()), "json")
+        (rl,) = parse_json(pop, "pop.json")
+        (snippet,) = rl.snippets
+        record = snippet.record
+        self.assertEqual((snippet.line, record.title, record.venue, record.url, record.year, record.volume,
+                          record.pages, split_authors(record.authors)[0]),
+                         (2, "Fault Trees for Water Networks", "Journal of Pipes", "https://example.org/a", "2022",
+                          None, None, ["Moreau, J", "Lind, M"]))
+        self.assertEqual([w.render() for w in rl.warnings], ["pop.json:19: warning: not a JSON object; skipped"])
+        # Crossref: the records under message.items, after other keys
+        crossref = json.dumps({"status": "ok", "message": {"total-results": 1, "facets": {}, "items": [
+            {"DOI": "10.1000/xyz.1", "title": ["Crossref Item"], "author": [{"given": "Maria", "family": "Lind"}]}]}})
+        (rl,) = parse_json(crossref, "works.json")
+        self.assertEqual([(s.record.title, s.record.doi, s.record.authors) for s in rl.snippets],
+                         [("Crossref Item", "10.1000/xyz.1", "Lind, Maria")])
+        # cut short: the records before the break are kept, and the break is named
+        cut = '[\n{"title": "First Paper Here"},\n{"title": "Second Paper Here"},\n{"title": "Thi'
+        (rl,) = parse_json(cut, "cut.json")
+        self.assertEqual([s.record.title for s in rl.snippets], ["First Paper Here", "Second Paper Here"])
+        self.assertEqual([w.render() for w in rl.warnings],
+                         ["cut.json:4: warning: broken JSON: Unterminated string starting at; the rest is skipped"])
+        (rl,) = parse_json('{"count": 3, "next": null}', "other.json")
+        self.assertEqual([w.render() for w in rl.warnings], [
+            ("other.json:1: warning: no array of records in this JSON document (a top-level array, or one under "
+             "snippets, papers, items, results, organic_results, data, records, works)"),
+            "other.json: warning: no entries with a title or abstract found"])
+        # JSON Lines named .json
+        self.assertEqual(detect("lines.json", b'{"title": "A"}\n{"title": "B"}\n'), "jsonl")
 
     def test_json_lines_of_other_tools_keep_their_authors_abstracts_and_years(self):
         from paperlist.match.names import split_authors

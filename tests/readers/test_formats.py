@@ -368,7 +368,7 @@ class AlertVenueTest(unittest.TestCase):
 
 
 class OwnExportsReadBackTest(unittest.TestCase):
-    def test_csv_and_jsonl_read_back_to_the_same_texts(self):
+    def test_csv_jsonl_and_json_read_back_to_the_same_texts(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
         texts = ["=HYPERLINK(\"http://x\") is shown, not run, in a spreadsheet of papers about formulas…",
@@ -376,7 +376,7 @@ class OwnExportsReadBackTest(unittest.TestCase):
                  "@mentions in social media posts predict citations, we find in a study of ten thousand papers…"]
         path = tmp.write("list.txt", "Related papers: Guards\n\n" + "\n\n".join(texts) + "\n")
         expected = json.loads(run_cli("export", path, "--format", "json")[1])["snippets"]
-        for fmt in ("csv", "jsonl"):
+        for fmt in ("csv", "jsonl", "json"):
             with self.subTest(fmt):
                 out = run_cli("export", path, "--format", fmt)[1]
                 back = tmp.write(f"back.{fmt}", out)

@@ -20,7 +20,7 @@ MAX_BYTES = 64 * 1024 * 1024
 # larger than any list; their markup shrinks to far less text than they hold.
 MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
 READ_PIECE = 1 << 20  # bytes asked of a stream at a time
-ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "wos", "medline", "endnote", "csv", "tsv", "jsonl")
+ARCHIVE_FORMATS = ("mbox", "email", "bibtex", "ris", "wos", "medline", "endnote", "enw", "csv", "tsv", "jsonl", "json")
 
 
 def size_limit(path: str) -> int:

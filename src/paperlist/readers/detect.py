@@ -10,11 +10,11 @@ from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.text import parse_list
 
 FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "enw", "proquest", "csv", "tsv",
-           "jsonl")
+           "jsonl", "json")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
-              ".xml": "endnote", ".enw": "enw"}
+              ".xml": "endnote", ".enw": "enw", ".json": "json"}
 _HEADERS_RE = re.compile(rb"(?m)^(?:[A-Za-z-]+:[^\n]*\n(?:[ \t][^\n]*\n)*){2,}")
 UNICODE_BOMS = ((b"\xff\xfe\x00\x00", "utf-32", 4), (b"\x00\x00\xfe\xff", "utf-32", 4), (b"\xff\xfe", "utf-16", 2),
                 (b"\xfe\xff", "utf-16", 2))
@@ -73,6 +73,8 @@ def detect(path: str, data: bytes) -> str:
     head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
     if named in ("text", "ris"):
         return tagged_format(head) or named
+    if named in ("json", "jsonl") and head[:1] in (b"[", b"{"):
+        return _json_kind(head)
     if named:
         return named
     if head.startswith(b"From ") and b"\n" in head:
@@ -83,9 +85,16 @@ def detect(path: str, data: bytes) -> str:
         return "bibtex"
     if head.startswith(b"<") and b"<record" in head:
         return "endnote"
-    if head.startswith(b"{"):
-        return "jsonl"
+    if head[:1] in (b"[", b"{"):
+        return _json_kind(head)
     return tagged_format(head) or "text"
+
+
+def _json_kind(head: bytes) -> str:
+    """JSON Lines when the first line is a whole object, else one JSON document (an array, an indented object):
+    tools name either ``.json``."""
+    first = head.split(b"\n", 1)[0].strip()
+    return "jsonl" if first.startswith(b"{") and first.endswith(b"}") else "json"
 
 
 def _mail(data: bytes, path: str, single: bool) -> tuple[list[ReadingList], list[Diagnostic]]:
@@ -164,13 +173,18 @@ def _jsonl(data: bytes, text: str, path: str) -> Read:
     return parse_jsonl(text, path), []
 
 
+def _json(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.table import parse_json
+    return parse_json(text, path), []
+
+
 READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
     "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "enw": _enw,
     "proquest": _proquest,
-    "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl,
+    "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl, "json": _json,
 }
 BYTE_FORMATS = ("email", "mbox")  # their readers decode each part by the charset it declares
 

@@ -43,7 +43,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "page_start": ("page start", "start page", "bp", "startpage"),
     "page_end": ("page end", "end page", "ep", "endpage"),
     "doi": ("doi", "di", "item doi", "externalids.doi"),
-    "url": ("url", "link", "pdf link", "dimensions url", "articleurl"),
+    "url": ("url", "link", "pdf link", "dimensions url", "articleurl", "article_url"),
     "list": ("path", "list"),
     "seed": ("seed_title", "seed", "seed title"),
     "line": ("line",),
@@ -359,8 +359,92 @@ def _json_row(line: str) -> dict[str, str] | None:
         record = json.loads(line)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(record, dict):
-        return None
+    return _object_row(record) if isinstance(record, dict) else None
+
+
+# Where a JSON document keeps its records: paperlist's own export (snippets) and triage (papers), Crossref
+# (message.items), OpenAlex and SerpAPI (results, organic_results), Semantic Scholar (data); or a top-level array
+# (Publish or Perish).
+_RECORD_LISTS = ("snippets", "papers", "items", "results", "organic_results", "data", "records", "works")
+_DECODER = json.JSONDecoder()
+_SPACE_RE = re.compile(r"\s*")
+
+
+def parse_json(text: str, path: str) -> list[ReadingList]:
+    """A JSON document of records: a top-level array of objects, or one under a known key (``_RECORD_LISTS``) of
+    the top-level object or of its ``message``. Each object is read as a JSON Lines record is; its line is where it
+    starts. A document broken part way keeps the records before the break and says where it is."""
+    warnings: list[Diagnostic] = []
+    return _rows_to_lists(_document_rows(text, path, warnings), path, "json", warnings)
+
+
+def _document_rows(text: str, path: str, warnings: list[Diagnostic]) -> Iterator[tuple[int, dict[str, str]]]:
+    lines = _LineCounter(text)
+    at = _SPACE_RE.match(text, bom_length(text)).end()
+    try:
+        found = False
+        for start, item in _document_items(text, at, 0):
+            found = True
+            row = _object_row(item) if isinstance(item, dict) else None
+            if row is None:
+                warnings.append(Diagnostic(path, lines.at(start), "not a JSON object; skipped"))
+            else:
+                yield lines.at(start), row
+        if not found:
+            warnings.append(Diagnostic(path, 1, "no array of records in this JSON document (a top-level array, or "
+                                                f"one under {', '.join(_RECORD_LISTS)})"))
+    except (ValueError, RecursionError, IndexError) as exc:
+        where = getattr(exc, "pos", None)
+        warnings.append(Diagnostic(path, lines.at(where) if isinstance(where, int) else None,
+                                   f"broken JSON: {getattr(exc, 'msg', exc)}; the rest is skipped"))
+
+
+def _document_items(text: str, at: int, depth: int) -> Iterator[tuple[int, object]]:
+    """``(offset, value)`` of each item of the record array at ``at``, decoded one at a time."""
+    if text.startswith("[", at):
+        at = _SPACE_RE.match(text, at + 1).end()
+        while not text.startswith("]", at):
+            start = at
+            item, at = _DECODER.raw_decode(text, at)
+            yield start, item
+            at = _SPACE_RE.match(text, at).end()
+            if text.startswith(",", at):
+                at = _SPACE_RE.match(text, at + 1).end()
+            elif not text.startswith("]", at):
+                raise json.JSONDecodeError("expected ',' or ']'", text, at)
+    elif text.startswith("{", at) and depth < 2:
+        at = _SPACE_RE.match(text, at + 1).end()
+        while not text.startswith("}", at):
+            key, at = _DECODER.raw_decode(text, at)
+            at = _SPACE_RE.match(text, at).end()
+            if not text.startswith(":", at):
+                raise json.JSONDecodeError("expected ':'", text, at)
+            at = _SPACE_RE.match(text, at + 1).end()
+            if (key in _RECORD_LISTS and text.startswith("[", at)) or (key == "message" and text.startswith("{", at)):
+                yield from _document_items(text, at, depth + 1)
+                return
+            _, at = _DECODER.raw_decode(text, at)
+            at = _SPACE_RE.match(text, at).end()
+            if text.startswith(",", at):
+                at = _SPACE_RE.match(text, at + 1).end()
+
+
+class _LineCounter:
+    """Line numbers of increasing offsets, counting only the text between one and the next."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.offset, self.line = text, 0, 1
+
+    def at(self, offset: int) -> int:
+        if offset < self.offset:
+            self.offset, self.line = 0, 1
+        self.line += self.text.count("\n", self.offset, offset)
+        self.offset = offset
+        return self.line
+
+
+def _object_row(record: dict[str, Any]) -> dict[str, str]:
+    """The values of one JSON object's known keys."""
     found: dict[str, tuple[int, str]] = {}
     for key, value in record.items():
         known = _JSON_KEYS.get(key) or _JSON_KEYS.get(key.lower())
@@ -370,4 +454,12 @@ def _json_row(line: str) -> dict[str, str] | None:
                 read = _jats_text(read)
             if read is not None:
                 found[known[0]] = (known[1], read)
-    return {field: value for field, (_, value) in found.items()}
+    row = {field: value for field, (_, value) in found.items() if not (field in _NUMBERS and value == "0")}
+    # Publish or Perish (told by its citation counts) names the venue "source", the key paperlist's own export
+    # gives the format a record was read from.
+    if "venue" not in row and "cites" in record and isinstance(record.get("source"), str):
+        row["venue"] = record["source"].strip()
+    return row
+
+
+_NUMBERS = frozenset(("volume", "issue", "page_start", "page_end"))  # Publish or Perish writes 0 for none
