@@ -357,6 +357,18 @@ class ExportColumnsTest(unittest.TestCase):
         # Document Identifier names IEEE's collection: a type, not the record's id
         self.assertEqual((record.source_id, record.kind, record.keywords), (None, "IEEE Journals", "pipes; water"))
 
+    def test_pubmed_s_citation_gives_volume_issue_and_pages(self):
+        from paperlist.readers.table import parse_table
+        header, row = EXPORT_HEADERS["pubmed"]
+        record = parse_table(header + "\n" + row + "\n", "pubmed.csv")[0].snippets[0].record
+        self.assertEqual((record.venue, record.volume, record.issue, record.pages),
+                         ("Journal of Pipes", "12", "3", "40-51"))  # its Journal/Book column, the rest cited
+        # IEEE Xplore's search results name the venue Publication
+        record = parse_table('"Title","Authors","Abstract","Publication","Category","DOI"\n"Rural Outsourcing",'
+                             '"Joseph Rottman, Erran Carmel","Abstract.","Computer","Magazine","10.1109/MC.2011.377"\n',
+                             "ieee.csv")[0].snippets[0].record
+        self.assertEqual(record.venue, "Computer")
+
     def test_rows_wider_than_the_header_are_read_with_one_warning(self):
         # A Scopus export whose header left out a column: the values after it sit one column to the right.
         from paperlist.readers.table import parse_table

@@ -36,7 +36,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "year": ("year", "publication year", "publication_year", "py", "date", "pubyear", "publication_date",
              "published year"),
     "venue": ("source title", "publication title", "journal", "venue", "so", "primary_location.source.display_name",
-              "book series title", "journal/book", "container-title"),
+              "book series title", "journal/book", "container-title", "publication"),
     "volume": ("volume", "vl", "journal volume"),
     "issue": ("issue", "number", "is", "journal issue", "issue number"),
     "pages": ("pages", "page", "pp", "pagination"),
@@ -90,6 +90,9 @@ def _all_columns(header: list[str]) -> dict[str, list[int]]:
     # Embase (told by its Emtree columns) writes a whole citation there: _citation reads it.
     elif "source" in names and any(name.startswith("emtree") for name in names):
         found["citation"] = [names.index("source")]
+    # PubMed's CSV (told by its PMID and Citation columns) gives volume, issue and pages only in the citation.
+    if "citation" in names and "pmid" in names:
+        found["pubmed_citation"] = [names.index("citation")]
     # Springer Link (told by Item Title and Content Type) runs its authors together: "Araz R. AlievNigar T. Ismayilova".
     if "item title" in names and "content type" in names and "authors" in found:
         found["run_together_authors"] = found.pop("authors")
@@ -123,10 +126,15 @@ _CITATION_RE = re.compile(r"^(?P<venue>.+?) \((?P<year>\d{4})\)(?: (?P<volume>[^
                           r"(?: \((?P<pages>[^()]+)\))?(?:\.|$)")
 
 
-def _citation(row: dict[str, str]) -> dict[str, str]:
-    """The row with the journal, year, volume, issue and pages of its citation column (Embase's) where it has no
-    column of their own."""
-    match = _CITATION_RE.match(row.get("citation", ""))
+# PubMed's Citation: "Nature. 2021 Dec 21;1(2):10-11. doi: 10.1111/nature1111."
+_PUBMED_CITATION_RE = re.compile(r"^(?P<venue>[^.]+)\. (?P<year>\d{4})[^;:.]*(?:;(?P<volume>[^(:;.]+)?"
+                                 r"(?:\((?P<issue>[^)]+)\))?)?(?::(?P<pages>[^.;\s]+))?\.")
+
+
+def _citation(row: dict[str, str], key: str = "citation", pattern: re.Pattern[str] = _CITATION_RE) -> dict[str, str]:
+    """The row with the journal, year, volume, issue and pages of its citation column (Embase's, PubMed's) where
+    it has no column of their own."""
+    match = pattern.match(row.get(key, ""))
     if not match:
         return row
     return {**{field: value for field, value in match.groupdict().items() if value}, **{
@@ -172,6 +180,8 @@ def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source
     for number, row in rows:
         if "citation" in row:
             row = _citation(row)
+        elif "pubmed_citation" in row:
+            row = _citation(row, "pubmed_citation", _PUBMED_CITATION_RE)
         if "run_together_authors" in row:
             row["authors"] = _split_run_together(row.pop("run_together_authors"))
         title, abstract, text = row.get("title") or None, row.get("abstract") or None, row.get("text") or None
