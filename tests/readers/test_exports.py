@@ -369,6 +369,22 @@ class ExportColumnsTest(unittest.TestCase):
                              "ieee.csv")[0].snippets[0].record
         self.assertEqual(record.venue, "Computer")
 
+    def test_web_of_science_tab_delimited_saved_as_txt(self):
+        # "Tab delimited file" from Web of Science or Zoological Record: savedrecs.txt, CR line ends, pages in PS
+        text = ("\ufeffPT\tAU\tTI\tSO\tVL\tPS\tPY\tAB\tUT\r"
+                "J\tMoreau, Juliette; Lind, Maria\tFault Trees for Water Networks\tJournal of Pipes\t12\t40-51\t2022\t"
+                "We build fault trees.\tZOOREC:1\r")
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("savedrecs.txt", text)
+        (paper,) = json.loads(run_cli("export", path, "--format", "json")[1])["snippets"]
+        self.assertEqual((paper["title"], paper["author_list"], paper["venue"], paper["pages"], paper["source_id"]),
+                         ("Fault Trees for Water Networks", ["Moreau, Juliette", "Lind, Maria"], "Journal of Pipes",
+                          "40-51", "ZOOREC:1"))
+        # Web of Science plain text from the same databases gives pages in PS too
+        parsed = parse_wos("FN Clarivate\nVR 1.0\nPT J\nTI Fault Trees\nPS 40-51\nER\nEF\n", "zr.txt")
+        self.assertEqual(parsed.snippets[0].record.pages, "40-51")
+
     def test_rows_wider_than_the_header_are_read_with_one_warning(self):
         # A Scopus export whose header left out a column: the values after it sit one column to the right.
         from paperlist.readers.table import parse_table

@@ -55,11 +55,20 @@ def tagged_format(head: bytes) -> str | None:
         return "ris"
     if _ENW_RE.match(head):
         return "enw"
+    if _tab_header(head):
+        return "tsv"
     if head.startswith(b"FN ") or (head.startswith(b"PT ") and b"\nER" in head):
         return "wos"
     if _MEDLINE_RE.match(head):
         return "medline"
     return None
+
+
+def _tab_header(head: bytes) -> bool:
+    """Whether the first line is a header of tab-separated names holding a title column: Web of Science's "Tab
+    delimited file" (saved as savedrecs.txt) and other tab-separated exports saved as .txt."""
+    names = {cell.strip().lower() for cell in re.split(rb"\r\n|\r|\n", head, maxsplit=1)[0].split(b"\t")}
+    return len(names) > 2 and bool(names & {b"ti", b"title", b"article title", b"document title"})
 
 
 def detect(path: str, data: bytes) -> str:

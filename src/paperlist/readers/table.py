@@ -39,7 +39,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
               "book series title", "journal/book", "container-title", "publication"),
     "volume": ("volume", "vl", "journal volume"),
     "issue": ("issue", "number", "is", "journal issue", "issue number"),
-    "pages": ("pages", "page", "pp", "pagination"),
+    "pages": ("pages", "page", "pp", "pagination", "ps"),  # PS: Zoological Record's and BIOSIS's page span
     "page_start": ("page start", "start page", "bp", "startpage"),
     "page_end": ("page end", "end page", "ep", "endpage"),
     "doi": ("doi", "di", "item doi", "externalids.doi"),

@@ -40,7 +40,7 @@ def parse_wos(text: str, path: str) -> ReadingList:
         record = Record(title, "; ".join(authors) or None, first(fields, "PY"), first(fields, "SO"), doi,
                         f"https://doi.org/{doi}" if doi else None, None, title_only=abstract is None,
                         volume=first(fields, "VL"), issue=first(fields, "IS"),
-                        pages=f"{start}-{end}" if start and end else start or first(fields, "AR"),
+                        pages=f"{start}-{end}" if start and end else start or first(fields, "PS", "AR"),
                         source_id=first(fields, "UT"), kind=first(fields, "DT"), keywords=_keywords(fields))
         records.append((line, abstract or title, record))
     warnings += [Diagnostic(path, line, message) for line, message in problems]
