@@ -94,6 +94,17 @@ class FindFilesTest(unittest.TestCase):
         found = [(os.path.relpath(f.path, self.tmp.path), f.unknown) for f in find_files([str(self.tmp.path)], "*.md")]
         self.assertEqual(found, [("notes.md", False)])
 
+    def test_json_reports_in_a_folder_are_read_only_when_asked_for(self):
+        # summarize --format json > lists/summary.json must not become an input of the next run
+        for name in ("a.txt", "summary.json", "refs.enw"):
+            self.tmp.write(name, "x")
+        found = [(os.path.relpath(f.path, self.tmp.path), f.unknown) for f in find_files([str(self.tmp.path)])]
+        self.assertEqual(found, [("a.txt", False), ("refs.enw", False), ("summary.json", True)])
+        found = [os.path.relpath(f.path, self.tmp.path) for f in find_files([str(self.tmp.path)], "*.json")]
+        self.assertEqual(found, ["summary.json"])
+        named = str(self.tmp.path / "summary.json")
+        self.assertEqual([(f.path, f.unknown) for f in find_files([named])], [(named, False)])
+
     def test_symlink_loop_is_not_followed(self):
         self.tmp.write("sub/a.txt", "x")
         os.symlink(self.tmp.path, self.tmp.path / "sub" / "loop")

@@ -98,7 +98,10 @@ def _did_you_mean(path: str) -> str:
 
 
 def _supported(path: str) -> bool:
-    if format_by_name(path):
+    named = format_by_name(path)
+    if named == "json":  # a folder often holds paperlist's own reports (summarize --format json): named, not walked
+        return False
+    if named:
         return True
     if os.path.splitext(path)[1]:
         return False
