@@ -63,6 +63,17 @@ class WriteDeduplicatedTest(unittest.TestCase):
         code, out, _ = run_cli("dupes", self.out + ".ris", "--format", "json")
         self.assertIn('"groups": 0', out)
 
+    def test_endnote_tagged_keeps_each_kept_record_as_written(self):
+        first = ("%0 Journal Article\n%T Fault Trees for Water Networks\n%A Moreau, Juliette\n%D 2022\n"
+                 "%X We build fault trees for water networks in forty utilities.\n")
+        other = "%T Pipes, Meters and Engineers\n%D 2021\n"
+        copy = first.replace("%D 2022\n", "%D 2022\n%8 March 1, 2022\n")
+        path = self.tmp.write("refs.enw", first + "\n" + other + "\n\n" + copy)
+        code, err, written = self.dedupe(path, out=self.out + ".enw")
+        self.assertEqual((code, err), (0, f"wrote {self.out}.enw: 2 of 3 records (1 duplicate copy left out)\n"))
+        self.assertEqual(written.decode(), first + "\n" + other + "\n\n")
+        self.assertIn('"groups": 0', run_cli("dupes", self.out + ".enw", "--format", "json")[1])
+
     def test_bibtex_keeps_its_strings_comments_and_entries_as_written(self):
         path = self.tmp.write("refs.bib", BIB)
         code, err, written = self.dedupe(path, out=self.out + ".bib")

@@ -19,13 +19,14 @@ from paperlist.render.textfmt import plural
 from paperlist.reports.deduplicated import RAW_FORMATS, Source, settled_drops, without_copies
 
 # What an output file's name says it should hold.
-_EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv"}
+_EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv",
+                      ".enw": "enw"}
 
 
 def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
                        kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
-    one RIS, BibTeX or CSV format, else one RIS or BibTeX entry per paper. ``kept``: the files besides the inputs
+    one RIS, BibTeX, CSV or EndNote tagged format, else one RIS or BibTeX entry per paper. ``kept``: the files besides the inputs
     that the copy may not replace (the decisions file), each with what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
@@ -69,6 +70,9 @@ def _source(path: str, fmt: str) -> Source | None:
     if fmt == "csv":
         header_end, spans = row_spans(text, "\t" if path.lower().endswith(".tsv") else ",")
         return Source(path, text, fmt, spans, header_end)
+    if fmt == "enw":
+        from paperlist.readers.refer import record_spans as refer_spans
+        return Source(path, text, fmt, refer_spans(text))
     return Source(path, text, fmt, record_spans(text) if fmt == "ris" else entry_spans(text))
 
 

@@ -7,7 +7,13 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import lines_of, list_from_records, shared
+from paperlist.readers.records import (
+    bom_length,
+    lines_of,
+    list_from_records,
+    shared,
+    text_lines,
+)
 from paperlist.readers.tagged import Fields, first
 
 _TAG_RE = re.compile(r"^%([0-9A-Z@!#$&()*+^~>?\[\]|]) ?(.*)$")
@@ -65,3 +71,22 @@ def parse_refer(text: str, path: str) -> ReadingList:
                         keywords="; ".join(k for k in fields.get("K", []) if k) or None)
         records.append((line, abstract or title or "", record))
     return list_from_records(records, path, None, "enw", warnings)
+
+
+def record_spans(text: str) -> dict[int, tuple[int, int]]:
+    """Where each record lies in ``text``, by the line ``parse_refer`` reports for it (its first tagged line):
+    ``text[start:end]``, up to the end of its last line before a blank one."""
+    spans: dict[int, tuple[int, int]] = {}
+    offset = bom_length(text)
+    opened: tuple[int, int] | None = None  # (line, start) of the record being read
+    for number, raw in enumerate(text_lines(text, offset), 1):
+        if not raw.strip():
+            if opened is not None:
+                spans[opened[0]] = (opened[1], offset)
+            opened = None
+        elif opened is None and _TAG_RE.match(raw.rstrip("\r\n")):
+            opened = (number, offset)
+        offset += len(raw)
+    if opened is not None:
+        spans[opened[0]] = (opened[1], offset)
+    return spans

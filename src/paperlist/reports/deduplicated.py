@@ -15,7 +15,7 @@ from paperlist.model import Paper
 
 SETTLE_ROUNDS = 5  # passes over the kept records; one is almost always enough
 
-RAW_FORMATS = ("ris", "bibtex", "csv")  # the formats whose records can be cut out of the input's own text
+RAW_FORMATS = ("ris", "bibtex", "csv", "enw")  # the formats whose records can be cut out of the input's own text
 _BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
 
 
