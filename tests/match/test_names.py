@@ -53,6 +53,15 @@ class SplitAuthorsTest(unittest.TestCase):
             with self.subTest(given=given):
                 self.assertEqual(split_authors(given), (expected, False))
 
+    def test_a_family_name_with_initials_is_a_person_whatever_the_word(self):
+        cases = {
+            "Jemal A.; Center M.M.; Ferlay J.": ["Jemal, A.", "Center, M.M.", "Ferlay, J."],  # Scopus
+            "Scandinavian Simvastatin Survival Study Group": ["Scandinavian Simvastatin Survival Study Group"],
+        }
+        for given, expected in cases.items():
+            with self.subTest(given=given):
+                self.assertEqual(split_authors(given), (expected, False))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -36,6 +36,11 @@ class BibtexTest(unittest.TestCase):
                 self.assertEqual([w.render() for w in parsed.warnings],
                                  ["x.bib:6: warning: entry 'c' has no title or abstract; read by its id"])
 
+    def test_a_doi_with_tex_escapes_is_the_doi(self):
+        # Web of Science's BibTeX escapes the underscore of a DOI
+        text = "@article{a, title={Paper}, DOI = {10.1007/999-9-999-99999-9\\_3}}\n"
+        self.assertEqual(parse_bibtex(text, "x.bib").snippets[0].record.doi, "10.1007/999-9-999-99999-9_3")
+
     def test_a_field_name_with_a_space_loses_no_entry(self):
         # Seen in a tool's export ("key words"); bibtexparser reads it too.
         text = "@article{a,\n  title = {Paper},\n  key words = {Dummy, Template},\n  year = {2020},\n}\n"

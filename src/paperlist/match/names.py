@@ -25,8 +25,12 @@ _ORGANISATION_RE = re.compile(
 
 
 def is_organisation(name: str) -> bool:
-    """Whether an author is an organisation: no comma, several words, one of them saying so."""
-    return "," not in name and " " in name.strip() and bool(_ORGANISATION_RE.search(name))
+    """Whether an author is an organisation: no comma, several words, one of them saying so, and not a family name
+    with initials (Scopus's "Center M.M." is a person)."""
+    words = name.split()
+    if len(words) == 2 and _INITIALS_RE.match(words[1]) and not _INITIALS_RE.match(words[0]):
+        return False
+    return "," not in name and len(words) > 1 and bool(_ORGANISATION_RE.search(name))
 
 
 def _given(piece: str) -> bool:

@@ -14,6 +14,7 @@ _ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
 # Any name a reference manager writes: JabRef's __markedentry, Mendeley's mendeley-tags, Zotero's x-... fields.
 _NAME_RE = re.compile(r"\s*([^\s=,{}\"#()]+(?:[ \t]+[^\s=,{}\"#()]+)*)\s*")  # a space inside: "key words" (bibtexparser reads it)
+_TEX_ESCAPE_RE = re.compile(r"\\([_%&#$])")
 _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
 # What changes the state of a scan for each closing character.
@@ -165,7 +166,7 @@ def _record(fields: dict[str, str], kind: str, key: str | None) -> tuple[str | N
     year = field("year") or (date.group() if date else None)
     def verbatim(name: str) -> str | None:  # DOIs and URLs as written: no TeX, "--" stays two hyphens
         value = "".join(fields.get(name, "").replace("{", "").replace("}", "").split())
-        return value or None
+        return _TEX_ESCAPE_RE.sub(r"\1", value) or None  # Web of Science escapes them anyway: "10.1007/x\_3"
     doi = clean_doi(verbatim("doi"))
     url = verbatim("url") or (f"https://doi.org/{doi}" if doi else None)
     # Where each entry type keeps its venue (paperlist writes them so): a book's series, a thesis's school.
