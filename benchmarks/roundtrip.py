@@ -27,7 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = ("title", "authors", "year", "doi", "id")
 _UNESCAPE = {r"\textbackslash{}": "\\", r"\textasciitilde{}": "~", r"\textasciicircum{}": "^"}
-_UNESCAPE_RE = re.compile(r"\\textbackslash\{\}|\\textasciitilde\{\}|\\textasciicircum\{\}|\\([{}%&#$_])")
+# paperlist's writer also breaks runs of hyphens and quote marks with empty groups ("-{}-") and braces an
+# organisation's name whole ("{Centers for ...}"): what TeX reads as the same text.
+_UNESCAPE = {**_UNESCAPE, "{}": "", r"\textbraceleft{}": "{", r"\textbraceright{}": "}"}
+_UNESCAPE_RE = re.compile(r"\\textbackslash\{\}|\\textasciitilde\{\}|\\textasciicircum\{\}|\\textbrace(?:left|right)\{\}|"
+                          r"\\([{}%&#$_])|\{\}")
 
 
 def paperlist(*argv: str) -> str:
@@ -59,6 +63,12 @@ def _latex(value: str | None) -> str | None:
     return _UNESCAPE_RE.sub(lambda m: m.group(1) or _UNESCAPE[m.group()], value)
 
 
+def _suffix_last(name: str | None) -> str | None:
+    """BibTeX's "Ford, Jr., Henry" in paperlist's (and RIS's) order, "Ford, Henry, Jr."."""
+    parts = (name or "").split(", ")
+    return f"{parts[0]}, {parts[2]}, {parts[1]}" if len(parts) == 3 else name
+
+
 def from_bibtex(text: str) -> tuple[list[dict[str, object]], int]:
     import bibtexparser
     from bibtexparser.middlewares import SeparateCoAuthors
@@ -66,7 +76,8 @@ def from_bibtex(text: str) -> tuple[list[dict[str, object]], int]:
     out = []
     for e in library.entries:
         fields = {f.key: f.value for f in e.fields}
-        authors = [_latex(a) for a in fields.get("author", []) if a != "others"]
+        authors = [_suffix_last(_latex(a.removeprefix("{").removesuffix("}") if a.startswith("{") else a))
+                   for a in fields.get("author", []) if a != "others"]
         out.append({"title": _latex(fields.get("title")), "authors": authors, "year": fields.get("year"),
                     "doi": _latex(fields.get("doi")), "id": e.key})
     return out, len(library.failed_blocks)
