@@ -70,6 +70,19 @@ class DecodeTest(unittest.TestCase):
                 self.assertIsNone(source.text)
                 self.assertEqual([w.render() for w in source.warnings], [warning])
 
+    def test_a_spreadsheet_workbook_is_named_as_one(self):
+        # Scopus and Web of Science offer Excel files; paperlist reads their CSV
+        for name, data in (("scopus.xlsx", b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 40),
+                           ("savedrecs.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 40)):
+            with self.subTest(name):
+                source = decode_bytes(data, name)
+                self.assertIsNone(source.text)
+                self.assertEqual([w.render() for w in source.warnings], [
+                    f"{name}: warning: a spreadsheet workbook, not text: save it as CSV (UTF-8) and read that; skipped"])
+        # a zip under another name is still a binary file
+        self.assertEqual(decode_bytes(b"PK\x03\x04\x00\x00", "f.txt").warnings[0].message,
+                         "binary file (NUL byte); skipped")
+
 
 def remove_chain(root, depth):
     """Remove root/d/d/.../x.txt from the bottom up (shutil.rmtree recurses once per level)."""

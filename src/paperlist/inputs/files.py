@@ -295,6 +295,12 @@ def _decode_unicode(data: bytes, name: str) -> Source | None:
     return Source(name, text, warnings)
 
 
+# Excel and LibreOffice workbooks (a zip, or Excel 97's compound file): exports researchers save from Scopus and
+# Web of Science, which paperlist reads as CSV.
+_WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+_WORKBOOK_EXTENSIONS = (".xlsx", ".xls", ".xlsm", ".ods")
+
+
 def decode_bytes(data: bytes, name: str) -> Source:
     """Decode UTF-8 (BOM optional), UTF-16 (BOM or NULs) or UTF-32 with BOM, else GB18030 (_gb18030), else
     cp1252; skip binary.
@@ -307,6 +313,9 @@ def decode_bytes(data: bytes, name: str) -> Source:
     unicode = _decode_unicode(data, name)
     if unicode is not None:
         return unicode
+    if data.startswith(_WORKBOOK_MAGIC) and name.lower().endswith(_WORKBOOK_EXTENSIONS):
+        return Source(name, None, (Diagnostic(name, None, "a spreadsheet workbook, not text: save it as CSV (UTF-8) "
+                                                          "and read that; skipped"),))
     nul = data.find(b"\x00")
     if nul >= 0:
         message = "binary file (NUL byte); skipped"
