@@ -8,7 +8,12 @@ from collections.abc import Iterator
 from paperlist.match.normalize import clean_doi, collapse_whitespace
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.latex import latex_to_text
-from paperlist.readers.records import list_from_records, seed_from_comment, stand_in
+from paperlist.readers.records import (
+    LineNumbers,
+    list_from_records,
+    seed_from_comment,
+    stand_in,
+)
 
 _ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY_RE = re.compile(r"\s*([^\s,={}()\"#]+)\s*")
@@ -108,25 +113,6 @@ def _fields(body: str, strings: dict[str, str], offset: int) -> dict[str, str]:
         value, i = _value(body, match.end() + 1, strings)
         fields[match.group(1).lower()] = value
     return fields
-
-
-class _Lines:
-    """Line numbers of increasing offsets, counted once: entries are met in order."""
-
-    def __init__(self, text: str) -> None:
-        self.text, self.offset, self.line = text, 0, 1
-
-    def at(self, index: int) -> int:
-        if index < self.offset:
-            return self._ends(0, index) + 1
-        self.line += self._ends(self.offset, index)
-        self.offset = index
-        return self.line
-
-    def _ends(self, start: int, end: int) -> int:
-        """Line ends in ``text[start:end]``: LF, CR LF or a lone CR (an entry starts at @, never inside a CR LF)."""
-        text = self.text
-        return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
 
 
 _AND_RE = re.compile(r"\s+and\s+|[{}]")
@@ -253,7 +239,7 @@ def _keyed_fields(body: str, strings: dict[str, str]) -> tuple[str | None, dict[
 def _entries(text: str) -> Iterator[tuple[str, int, int, int, str | _Broken]]:
     """``(kind, line, start, end, body)`` for every ``@kind{...}`` in order: ``text[start:end]`` is the entry's
     own text; ``body`` is what its braces hold, or why they could not be read."""
-    lines = _Lines(text)
+    lines = LineNumbers(text)
     i = 0
     while (match := _ENTRY_RE.search(text, i)) is not None:
         kind, line = match.group(1).lower(), lines.at(match.start())

@@ -59,6 +59,26 @@ def lines_of(text: str, start: int = 0) -> Iterator[str]:
         start = end
 
 
+class LineNumbers:
+    """Line numbers of offsets met mostly in order (BibTeX entries, JSON records), counted once between one and
+    the next. A line ends at LF, CR LF or a lone CR, as editors count them."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.offset, self.line = text, 0, 1
+
+    def at(self, index: int) -> int:
+        if index < self.offset:
+            return self._ends(0, index) + 1
+        self.line += self._ends(self.offset, index)
+        self.offset = index
+        return self.line
+
+    def _ends(self, start: int, end: int) -> int:
+        """Line ends in ``text[start:end]`` (a record never starts inside a CR LF)."""
+        text = self.text
+        return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
+
+
 def stand_in(record: Record, key: str | None) -> tuple[str | None, str]:
     """The text a record without a title or an abstract is read by, as reference managers import it with what
     it has, and how to say so: its container's title (a book's chapter, a volume of proceedings), else its

@@ -17,6 +17,7 @@ from paperlist.match.normalize import (
 )
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import (
+    LineNumbers,
     bom_length,
     first_line,
     list_from_records,
@@ -389,7 +390,7 @@ def parse_json(text: str, path: str) -> list[ReadingList]:
 
 
 def _document_rows(text: str, path: str, warnings: list[Diagnostic]) -> Iterator[tuple[int, dict[str, str]]]:
-    lines = _LineCounter(text)
+    lines = LineNumbers(text)
     at = _SPACE_RE.match(text, bom_length(text)).end()
     try:
         found = False
@@ -437,20 +438,6 @@ def _document_items(text: str, at: int, depth: int) -> Iterator[tuple[int, objec
             at = _SPACE_RE.match(text, at).end()
             if text.startswith(",", at):
                 at = _SPACE_RE.match(text, at + 1).end()
-
-
-class _LineCounter:
-    """Line numbers of increasing offsets, counting only the text between one and the next."""
-
-    def __init__(self, text: str) -> None:
-        self.text, self.offset, self.line = text, 0, 1
-
-    def at(self, offset: int) -> int:
-        if offset < self.offset:
-            self.offset, self.line = 0, 1
-        self.line += self.text.count("\n", self.offset, offset)
-        self.offset = offset
-        return self.line
 
 
 def _object_row(record: dict[str, Any]) -> dict[str, str]:
