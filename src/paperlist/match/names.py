@@ -27,10 +27,10 @@ _ORGANISATION_RE = re.compile(
 def is_organisation(name: str) -> bool:
     """Whether an author is an organisation: no comma, several words, one of them saying so, and not a family name
     with initials (Scopus's "Center M.M." is a person)."""
-    words = name.split()
-    if len(words) == 2 and _INITIALS_RE.match(words[1]) and not _INITIALS_RE.match(words[0]):
+    if "," in name or not _ORGANISATION_RE.search(name):
         return False
-    return "," not in name and len(words) > 1 and bool(_ORGANISATION_RE.search(name))
+    words = name.split()
+    return len(words) > 1 and not (len(words) == 2 and _INITIALS_RE.match(words[1]) and not _INITIALS_RE.match(words[0]))
 
 
 def _given(piece: str) -> bool:

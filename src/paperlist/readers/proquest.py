@@ -35,11 +35,12 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     doi = clean_doi(value("DOI"))
     start, end = value("First page"), value("Last page")
     url = value("Document URL") or value("url") or (f"https://doi.org/{doi}" if doi else None)
+    venue = value("Publication title") or value("University/institution")
     return abstract or title or "", Record(
-        title, value("Author"), shared(year.group()) if year else None, shared(value("Publication title") or value("University/institution")), doi, url,
-        None, title_only=abstract is None, volume=value("Volume"), issue=value("Issue"),
-        pages=value("Pages") or (f"{start}-{end}" if start and end else start), source_id=value("ProQuest document ID"),
-        kind=shared(value("Document type")))
+        title, "; ".join(fields.get("Author", ())) or None, shared(year.group()) if year else None, shared(venue),
+        doi, url, None, title_only=abstract is None, volume=value("Volume"), issue=value("Issue"),
+        pages=value("Pages") or (f"{start}-{end}" if start and end else start),
+        source_id=value("ProQuest document ID"), kind=shared(value("Document type")))
 
 
 def parse_proquest(text: str, path: str) -> ReadingList:
@@ -77,8 +78,6 @@ def parse_proquest(text: str, path: str) -> ReadingList:
         if label and (label.group(1) in _LABELS or field not in ("Abstract", "Full text")):
             field = label.group(1)
             fields.setdefault(field, []).append(label.group(2))  # a second Author line is one more author
-            if field == "Author" and len(fields[field]) > 1:
-                fields[field][-2:] = ["; ".join(fields[field][-2:])]
         elif not fields:
             field = "display"  # the title as the report shows it, before any field
             fields[field] = [line]

@@ -113,8 +113,8 @@ def render_ris(papers: Sequence[Paper], titles: dict[str, str | None]) -> str:
 
 def _suffix_second(person: str) -> str:
     """"Family, Given, Suffix" (RIS's order) as BibTeX orders a name: "Family, Suffix, Given" ("Ford, Jr., Henry")."""
-    family, given, suffix = (person.split(", ") + ["", ""])[:3]
-    return f"{family}, {suffix}, {given}" if suffix and person.count(",") == 2 else person
+    parts = person.split(", ")
+    return f"{parts[0]}, {parts[2]}, {parts[1]}" if len(parts) == 3 else person
 
 
 def _keyword_list(keywords: list[str]) -> str | None:
