@@ -12,6 +12,7 @@ from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
 from paperlist.readers.ris import record_spans
 from paperlist.readers.records import first_line
+from paperlist.readers.refer import record_spans as refer_spans
 from paperlist.readers.table import row_spans
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe
@@ -26,8 +27,8 @@ _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".cs
 def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
                        kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
-    one RIS, BibTeX, CSV or EndNote tagged format, else one RIS or BibTeX entry per paper. ``kept``: the files besides the inputs
-    that the copy may not replace (the decisions file), each with what it is."""
+    one RIS, BibTeX, CSV or EndNote tagged format, else one RIS or BibTeX entry per paper. ``kept``: the files
+    besides the inputs that the copy may not replace (the decisions file), each with what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
     check_output(out, g.loaded.files, kept, option="--write-deduplicated", written="the copy")
@@ -71,7 +72,6 @@ def _source(path: str, fmt: str) -> Source | None:
         header_end, spans = row_spans(text, "\t" if path.lower().endswith(".tsv") else ",")
         return Source(path, text, fmt, spans, header_end)
     if fmt == "enw":
-        from paperlist.readers.refer import record_spans as refer_spans
         return Source(path, text, fmt, refer_spans(text))
     return Source(path, text, fmt, record_spans(text) if fmt == "ris" else entry_spans(text))
 
