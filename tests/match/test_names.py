@@ -40,6 +40,20 @@ class SplitAuthorsTest(unittest.TestCase):
             with self.subTest(given=given):
                 self.assertEqual(split_authors(given), (expected, False))
 
+    def test_a_particle_before_the_family_name_belongs_to_it(self):
+        cases = {
+            "Jan van der Berg, Ludwig van Beethoven": ["van der Berg, Jan", "van Beethoven, Ludwig"],
+            "Martine De Cock; Luc Van Gool; João da Silva": ["De Cock, Martine", "Van Gool, Luc", "da Silva, João"],
+            "M De Cock, J de la Fontaine": ["De Cock, M", "de la Fontaine, J"],  # Scholar's initials first
+            # Vietnamese given names end in "Van" or "Le" as often as Dutch family names start with them
+            "Anh Van Nguyen; Thi Le Tran": ["Nguyen, Anh Van", "Tran, Thi Le"],
+            "Van de Ven; Smith, J": ["Van de Ven", "Smith, J"],  # a family name alone
+            "Di Wu; Le Quan": ["Wu, Di", "Quan, Le"],  # two words: a given name, then the family's
+        }
+        for given, expected in cases.items():
+            with self.subTest(given=given):
+                self.assertEqual(split_authors(given), (expected, False))
+
     def test_a_generational_suffix_is_part_of_the_name(self):
         cases = {
             # Web of Science's AF and RIS write "Family, Given, Suffix"; BibTeX "Family, Suffix, Given"

@@ -351,7 +351,7 @@ class ExportColumnsTest(unittest.TestCase):
                                                                        "Martine De CockSaid Ł. Kowalczyk") + "\n"
         record = parse_table(text, "springer.csv")[0].snippets[0].record
         self.assertEqual(split_authors(record.authors)[0], ["Aliev, Rafik A.", "LeCun, Yann", "McDonald, Hans",
-                                                            "Cock, Martine De", "Kowalczyk, Said Ł."])
+                                                            "De Cock, Martine", "Kowalczyk, Said Ł."])
         header, row = EXPORT_HEADERS["ieee"]
         record = parse_table(header + "\n" + row + "\n", "ieee.csv")[0].snippets[0].record
         # Document Identifier names IEEE's collection: a type, not the record's id

@@ -13,6 +13,12 @@ _INITIALS_RE = re.compile(r"^(?:[A-Z]\.?[\s-]*){1,4}$")
 _AND_RE = re.compile(r"\s+and\s+")
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*$")
 _SUFFIX_RE = re.compile(r"^(?:Jr|Sr|II|III|IV|2nd|3rd)\.?$", re.IGNORECASE)
+# Words that open a family name ("Jan van der Berg", "Martine De Cock", "João da Silva"), in any case.
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "dos", "das", "des", "la",
+                        "le", "ten", "ter", "zu", "dal"})
+# ... except "Van" and "Le" before a Vietnamese family name: "Anh Van Nguyen" is given names, then Nguyen.
+_VIETNAMESE_FAMILIES = frozenset({"Nguyen", "Tran", "Le", "Pham", "Hoang", "Huynh", "Phan", "Vu", "Vo", "Dang", "Bui",
+                                  "Do", "Ho", "Ngo", "Duong", "Ly"})
 
 
 # Words that make a name an organisation's ("Centers for Disease Control and Prevention"): kept whole, never
@@ -73,6 +79,8 @@ def family_first(person: str) -> str:
 
     >>> family_first("Z Chen"), family_first("Chen ZY"), family_first("Le Quintrec, M"), family_first("Plato")
     ('Chen, Z', 'Chen, ZY', 'Le Quintrec, M', 'Plato')
+    >>> family_first("Jan van der Berg"), family_first("M De Cock")
+    ('van der Berg, Jan', 'De Cock, M')
     """
     if "," in person or " " not in person or is_organisation(person):
         return person
@@ -80,7 +88,17 @@ def family_first(person: str) -> str:
     before, _, last = person.rpartition(" ")
     if _INITIALS_RE.match(last) and not _INITIALS_RE.match(first):  # "Chen ZY"
         return f"{before}, {last}"
-    return f"{last}, {before}"
+    words = person.split()
+    start = len(words) - 1  # where the family name starts: its particles go with it
+    while start > 0 and _particle(words[start - 1], words[-1]):
+        start -= 1
+    if start == 0:  # "Van de Ven" is a family name alone; "Di Wu" is Di of the Wu family
+        return person if len(words) > 2 else f"{last}, {before}"
+    return f"{' '.join(words[start:])}, {' '.join(words[:start])}"
+
+
+def _particle(word: str, family: str) -> bool:
+    return word.lower() in _PARTICLES and not (word[0].isupper() and family in _VIETNAMESE_FAMILIES)
 
 
 def split_authors(authors: str | None) -> tuple[list[str], bool]:
