@@ -14,7 +14,8 @@
 5. Reviews pooled (the regime of alerts: a few hundred short texts with titles, subjects named by someone else):
    150 records of each shared screening and de-duplication set (their titles, and abstracts where the set has
    them, cut at 250 characters), each paper's subject the review it came from;
-   mean F1 as in 3, paperlist against NMF.
+   mean F1 as in 3, paperlist against NMF, on samples of 100, 150, 200, 250 and 300 records a review, and each
+   method's mean over them.
 6. With --survey README.md: the paper list of a survey of large language models for software engineering
    (github.com/iSEngLab/AwesomeLLM4SE, its README.md, not kept here: it carries no licence), the regime of the
    owner's alerts: one field, titles only, subjects of two words. The titles under its "SE with LLMs" sections;
@@ -156,7 +157,7 @@ def subject_recovery(data: Path) -> None:
     recovery_table(texts, subjects, sorted(c for c, n in sizes.items() if n >= 100), "subjects")
 
 
-def review_recovery(data: Path, per_review: int = 150) -> None:
+def review_recovery(data: Path, per_review: int = 150) -> dict[str, float]:
     """A stand-in with labels someone else made, in the regime of alerts (short snippets, titles, a few hundred
     papers): records of the shared screening and de-duplication sets, pooled; a paper's subject is the
     systematic review its record came from. per_review records of each, evenly spread, cut at 250 characters."""
@@ -177,10 +178,22 @@ def review_recovery(data: Path, per_review: int = 150) -> None:
             subjects.append({name})
     if not texts:
         print(f"skipped: no screening or sr-dedup sets under {data}")
-        return
+        return {}
     names = sorted({s for subject in subjects for s in subject})
     print(f"\nReviews pooled: {len(texts)} papers, {per_review} from each of {len(names)} reviews")
-    recovery_table(texts, subjects, names, "reviews")
+    return recovery_table(texts, subjects, names, "reviews")
+
+
+def review_samples(data: Path, sizes: tuple[int, ...] = (100, 150, 200, 250, 300)) -> None:
+    """Section 5 on samples of several sizes, and each method's mean over them: one sample flatters one method."""
+    found: dict[str, list[float]] = {}
+    for size in sizes:
+        for method, mean in review_recovery(data, size).items():
+            found.setdefault(method, []).append(mean)
+    if found:
+        print(f"\nReviews pooled, mean F1 over the samples of {', '.join(map(str, sizes))} records a review:")
+        for method, means in found.items():
+            print(f"  {method}: {sum(means) / len(means):.3f} (" + ", ".join(f"{m:.3f}" for m in means) + ")")
 
 
 def survey_recovery(readme: Path) -> None:
@@ -210,8 +223,9 @@ def survey_recovery(readme: Path) -> None:
     recovery_table(list(subjects), list(subjects.values()), names, "sections")
 
 
-def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> None:
-    """Mean F1 of the best-matching topic for each subject: paperlist's topics and NMF's, in one run."""
+def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> dict[str, float]:
+    """Mean F1 of the best-matching topic for each subject: paperlist's topics and NMF's, in one run; printed as a
+    table, and returned by method (paperlist's as "paperlist")."""
     from paperlist.tagging.tags import TagMatcher
     from paperlist.tagging.topics import suggest_rules
     truth = {c: {i for i, categories in enumerate(subjects) if c in categories} for c in names}
@@ -222,7 +236,7 @@ def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str],
     for i, text in enumerate(texts):
         for tag in matcher.tag(text):
             ours[tag].add(i)
-    found[f"paperlist --tags auto ({len(rules)} topics)"] = ours
+    found["paperlist"] = ours
     for k, labels in nmf_labels(texts, (15, 25)).items():
         groups: dict[str, set[int]] = {}
         for i, label in enumerate(labels):
@@ -231,10 +245,14 @@ def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str],
         found[f"TF-IDF + NMF ({k} topics)"] = groups
     print(f"\n| method | mean F1 over {len(names)} {what} | " + " | ".join(names) + " |")
     print("|---|---:|" + "---:|" * len(names))
+    means = {}
     for method, groups in found.items():
         scores = [max((2 * len(truth[c] & g) / (len(truth[c]) + len(g)) for g in groups.values() if g), default=0.0)
                   for c in names]
-        print(f"| {method} | {sum(scores) / len(scores):.3f} | " + " | ".join(f"{x:.2f}" for x in scores) + " |")
+        means[method] = sum(scores) / len(scores)
+        shown = f"paperlist --tags auto ({len(rules)} topics)" if method == "paperlist" else method
+        print(f"| {shown} | {means[method]:.3f} | " + " | ".join(f"{x:.2f}" for x in scores) + " |")
+    return means
 
 
 def distinctive_check(data: Path) -> None:
@@ -294,7 +312,7 @@ def main() -> None:
     topics_agreement(args.data)
     distinctive_check(args.data)
     subject_recovery(args.data)
-    review_recovery(args.data)
+    review_samples(args.data)
 
 
 if __name__ == "__main__":
