@@ -126,6 +126,21 @@ class WebOfScienceTest(unittest.TestCase):
         self.assertEqual([w.render() for w in parsed.warnings],
                          ["savedrecs.txt:37: warning: record has no title or abstract; skipped"])
 
+    def test_wrapped_lines_that_lost_their_indent_continue_the_field(self):
+        # BIOSIS through Web of Knowledge: wrapped titles, authors and abstracts start at the line's first column.
+        biosis = ("FN Thomson Reuters Web of Knowledge\nVR 1.0\nPT J\nTI Methane-derived carbon for two benthic\n"
+                  "consumers in arctic lakes\nAU Medvedeff, Cassandra A.\nHershey, Anne E.\nPY 2013\n"
+                  "AB Lakes hold carbon.\nInvertebrates eat it.\nER\n\nEF\n")
+        parsed = parse_wos(biosis, "biosis.txt")
+        record = parsed.snippets[0].record
+        self.assertEqual((record.title, record.authors, parsed.snippets[0].text, record.year),
+                         ("Methane-derived carbon for two benthic consumers in arctic lakes",
+                          "Medvedeff, Cassandra A.; Hershey, Anne E.", "Lakes hold carbon. Invertebrates eat it.",
+                          "2013"))
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["biosis.txt:5: warning: 3 lines without a field tag or an indent (the first here) read as "
+                          "continuing the field before"])
+
 
 ERIC = """OWN - ERIC
 TI  - Reading Circles in Rural Schools:
@@ -540,5 +555,10 @@ class ExportFaultsTest(unittest.TestCase):
         cut = cut[:cut.rindex("\nER")] + "\nthis line is no field\n"
         found, err = self.read("savedrecs.txt", cut.encode())
         self.assertIn("warning: record without ER at the end of the file (cut short?); read as it is", err)
+        self.assertRegex(err, r"savedrecs.txt:\d+: warning: a line without a field tag or an indent \(the first "
+                              r"here\) read as continuing the field before")
+        stray = text("savedrecs.txt").replace("\nER\n", "\nER\nthis line is no field\n", 1)
+        found, err = self.read("savedrecs.txt", stray.encode())  # between records it continues nothing
         self.assertRegex(err, r"savedrecs.txt:\d+: warning: line not read: no field tag, and not a field's "
                               r"continuation: 'this line is no field'")
+        self.assertEqual(found["totals"]["snippets"], 2)

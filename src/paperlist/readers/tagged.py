@@ -18,8 +18,9 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
                    separate_values: frozenset[str] = frozenset(),
                    problems: list[tuple[int, str]] | None = None, stops: str | None = None
                    ) -> Iterator[tuple[int, Fields]]:
-    """``(line, fields)`` for every record: a tagged line opens a field, an indented line continues the last
-    one (as a new value for the tags in ``separate_values``, one author a line, else joined by a space).
+    """``(line, fields)`` for every record: a tagged line opens a field, any other line continues the last one
+    (as a new value for the tags in ``separate_values``, one author a line, else joined by a space); wrapped lines
+    should be indented, and those that are not are said once.
     A record ends at ``ends``, or (without ``ends``) where the next ``starts`` or the first tag after a blank line
     comes (ERIC's and other NLM-style records open with OWN or TI, not PMID), or where the text ends."""
     fields: Fields = {}
@@ -27,6 +28,7 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
     start = 0
     last: str | None = None
     after_blank = False
+    unindented: list[int] = []
     said = problems if problems is not None else []
     # Any line end: Windows tools write CR LF, old Mac ones CR alone.
     for number, line in enumerate(lines_of(text), 1):
@@ -48,7 +50,11 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
                 start = number
             fields.setdefault(tag, []).append(value)
             last = tag
-        elif line[:1] in (" ", "\t") and line.strip() and last is not None:  # a wrapped value goes on
+        elif line.strip() and last is not None:  # a wrapped value goes on
+            if line[:1] not in (" ", "\t"):
+                # Some exports (BIOSIS through Web of Knowledge) lose the indent of wrapped lines: the text is
+                # kept, and said once, since a stray line is read into the field too.
+                unindented.append(number)
             value = line.strip()
             if last in separate_values:
                 fields[last].append(value)
@@ -58,8 +64,12 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
             if starts is not None and ends is None:
                 last = None  # a blank line ends a field, and the record: the next tag opens another
                 after_blank = True
-        elif fields:
+        else:
             said.append((number, f"line not read: no field tag, and not a field's continuation: {line[:40]!r}"))
+    if unindented:
+        lines = f"{len(unindented)} lines" if len(unindented) > 1 else "a line"
+        message = f"{lines} without a field tag or an indent (the first here) read as continuing the field before"
+        said.append((unindented[0], message))
     if fields:
         if ends is not None:
             said.append((start, f"record without {ends} at the end of the file (cut short?); read as it is"))
