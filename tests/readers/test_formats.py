@@ -163,6 +163,15 @@ class RisTest(unittest.TestCase):
         self.assertEqual((record.authors, record.keywords, parsed.snippets[0].text),
                          ("Smith, A.; Jones, B.", "Animals; Disease Models, Animal", "one two"))
 
+    def test_old_tags_beside_new_ones(self):
+        # Zotero's RIS import tests: A1 and AU are one author list in the file's order; DA is the date Y1 was.
+        text = ("TY  - JOUR\nTI  - Mixed\nA1  - Georgiev, Danko\nAU  - Bello, Leon\nA1  - Carmi, Avishy\n"
+                "Y1  - 1900/01/01\nDA  - 1950/01/01\nER  - \n"
+                "TY  - JOUR\nTI  - Scopus without a year\nPY  - 0000\nER  - \n")
+        first, second = (s.record for s in parse_ris(text, "x.ris").snippets)
+        self.assertEqual((first.authors, first.year, second.year),
+                         ("Georgiev, Danko; Bello, Leon; Carmi, Avishy", "1950", None))
+
     def test_a_form_feed_or_line_separator_inside_an_abstract_ends_no_line(self):
         # Pasted abstracts hold U+2028 and form feeds; editors, the csv module and the text reader end lines at
         # CR LF, CR and LF only, and so do the lines a RIS warning or --write-deduplicated names.

@@ -18,7 +18,9 @@ from paperlist.readers.records import (
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
 # Authors only: A2 and ED are editors (in Ovid exports, the cited authors), A3 series editors, A4 translators.
 TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1")
-YEAR, VENUE = ("PY", "Y1", "DA"), ("JO", "JF", "T2", "JA", "J2")
+# Y1 is the old tag of the date that DA now holds: DA wins where a file has both.
+YEAR, VENUE = ("PY", "DA", "Y1"), ("JO", "JF", "T2", "JA", "J2")
+_ALIASES = {"A1": "AU"}  # the same field under its old tag: kept with the other's values, in the file's order
 
 
 _ONE_A_LINE = frozenset({"KW", "AU", "A1", "A2", "A3", "A4"})  # tags whose lines without a tag are more values
@@ -45,6 +47,8 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     title, abstract = _first(fields, TITLE), _first(fields, ABSTRACT)
     year = _first(fields, YEAR)
     match = re.search(r"\d{4}", year or "")
+    if match and match.group(0) == "0000":  # Scopus's year of a record without one
+        match = None
     authors = [a for t in AUTHORS for a in fields.get(t, []) if a]
     doi = clean_doi(_first(fields, ("DO",)))
     url = _first(fields, ("UR", "L2")) or (f"https://doi.org/{doi}" if doi else None)
@@ -68,6 +72,7 @@ def parse_ris(text: str, path: str) -> ReadingList:
     warnings: list[Diagnostic] = []
     fields: dict[str, list[str]] | None = None
     start = last = 0
+    key = "TY"  # the tag of the last tagged line, which untagged lines continue
 
     def finish(line: int, closed: bool) -> None:
         if fields is None:
@@ -87,6 +92,8 @@ def parse_ris(text: str, path: str) -> ReadingList:
         match = _TAG_RE.match(line)
         if match:
             tag, value = match.group(1), (match.group(2) or "").strip()
+            tag = _ALIASES.get(tag, tag)
+            key = tag
             if tag == "TY":
                 finish(number, closed=False)
                 fields, start = {"TY": [value]}, number
@@ -98,8 +105,7 @@ def parse_ris(text: str, path: str) -> ReadingList:
                 last = number
             else:
                 warnings.append(Diagnostic(path, number, f"'{tag}' line outside a record (no TY before it)"))
-        elif line.strip() and fields is not None and fields:
-            key = next(reversed(fields))
+        elif line.strip() and fields is not None and key in fields:
             # EndNote writes one keyword (or name) a line under a single KW (or AU): each is a value of its own.
             fields[key].append(line.strip() if key in _ONE_A_LINE else CONTINUED + line.strip())
     finish(last, closed=False)
