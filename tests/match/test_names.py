@@ -67,6 +67,16 @@ class SplitAuthorsTest(unittest.TestCase):
             with self.subTest(given=given):
                 self.assertEqual(split_authors(given), (expected, False))
 
+    def test_an_organisation_holding_commas_is_one_author_among_others(self):
+        # BibTeX's braced "{Council on Cardiopulmonary, Critical Care, ...}", one name a part as readers join them
+        found = split_authors("Rea, Thomas D; Council on Cardiopulmonary, Critical Care, Perioperative and "
+                              "Resuscitation; Council on Clinical Cardiology")
+        council = "Council on Cardiopulmonary, Critical Care, Perioperative and Resuscitation"
+        self.assertEqual(found, (["Rea, Thomas D", council, "Council on Clinical Cardiology"], False))
+        # without one name a part, a comma still separates people
+        self.assertEqual(split_authors("World Health Organization, J Smith")[0],
+                         ["World Health Organization", "Smith, J"])
+
     def test_a_family_name_with_initials_is_a_person_whatever_the_word(self):
         cases = {
             "Jemal A.; Center M.M.; Ferlay J.": ["Jemal, A.", "Center, M.M.", "Ferlay, J."],  # Scopus

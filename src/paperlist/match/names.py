@@ -30,10 +30,16 @@ _ORGANISATION_RE = re.compile(
     r"Project|Working Party|Task Force|Investigators)\b")
 
 
-def is_organisation(name: str) -> bool:
-    """Whether an author is an organisation: no comma, several words, one of them saying so, and not a family name
-    with initials (Scopus's "Center M.M." is a person)."""
-    if "," in name or not _ORGANISATION_RE.search(name):
+def is_organisation(name: str, one_name: bool = False) -> bool:
+    """Whether an author is an organisation: several words, one of them saying so, and not a family name with
+    initials (Scopus's "Center M.M." is a person). A comma says a person ("Center, M."), unless the text is known to
+    be ``one_name`` and an organisation comes before its first comma ("Council on Cardiopulmonary, Critical Care,
+    Perioperative and Resuscitation")."""
+    if "," in name:
+        if not one_name:
+            return False
+        name = name.split(",", 1)[0]
+    if not _ORGANISATION_RE.search(name):
         return False
     words = name.split()
     return len(words) > 1 and not (len(words) == 2 and _INITIALS_RE.match(words[1]) and not _INITIALS_RE.match(words[0]))
@@ -117,10 +123,13 @@ def split_authors(authors: str | None) -> tuple[list[str], bool]:
     text = _ELLIPSIS_RE.sub("", text).strip().rstrip(",")
     # Exports mix them: "A, B; C, D and E, F"; OpenAlex joins its names with "|".
     joined = text.replace("|", ";").split(";")
-    parts = [q for p in joined for q in ([p.strip()] if is_organisation(p) else _AND_RE.split(p))]
+    # One name a part, as readers join one name per field: an organisation there may hold commas ("Council on
+    # Cardiopulmonary, Critical Care, Perioperative and Resuscitation", braced in BibTeX).
+    whole = {p.strip() for p in joined if is_organisation(p, one_name=len(joined) > 1)}
+    parts = [q for p in joined for q in ([p.strip()] if p.strip() in whole else _AND_RE.split(p))]
     # One name per part where the source joins them so: by ";" (as readers join one name per field), or by "and"
     # between names written family first ("Van Heugten, Caroline M. and Wade, Derick T.", BibTeX's way).
     listed = len(joined) > 1 or (len(parts) > 1 and all("," in part for part in parts))
     people = [family_first(p) for part in parts
-              for p in ([part] if is_organisation(part) else _persons(part, listed))]
+              for p in ([part] if part in whole or is_organisation(part) else _persons(part, listed))]
     return [p for p in people if p and p.lower() != "others"], cut or any(p.strip().lower() == "others" for p in parts)
