@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html.entities
 import re
-import xml.etree.ElementTree as ElementTree
+from xml.etree import ElementTree
 from xml.parsers import expat
 
 from paperlist.match.normalize import collapse_whitespace
