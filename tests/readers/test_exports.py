@@ -9,6 +9,7 @@ from paperlist.model import Record
 from paperlist.readers.detect import detect
 from paperlist.readers.endnote import parse_endnote
 from paperlist.readers.medline import parse_medline
+from paperlist.readers.pubmed_xml import parse_pubmed_xml
 from paperlist.readers.wos import parse_wos
 from tests.helpers import ROOT, TempDir, run_cli
 
@@ -247,6 +248,47 @@ class EndNoteTest(unittest.TestCase):
         self.assertEqual(parsed.warnings, ())
 
 
+class PubmedXmlTest(unittest.TestCase):
+    def test_articles_books_and_their_fields(self):
+        parsed = parse_pubmed_xml(text("pubmed.xml"), "pubmed.xml")
+        why, chapter = parsed.snippets
+        self.assertEqual((why.line, why.record.title, why.record.authors, why.record.year, why.record.venue),
+                         (4, WHY + ".", "Author, Alice; Writer, Bob; Code Benchmark Consortium", "2025",
+                          "Proceedings of the Code Conference"))
+        # the article's own DOI, not that of a paper it cites; labelled sections as PubMed's text shows them
+        self.assertEqual((why.record.doi, why.record.source_id, why.record.pages, why.record.volume,
+                          why.record.issue, why.record.keywords), ("10.5555/code.2025.1", "39000001", "101-17",
+                                                                   "12", "3", "Software; code generation"))
+        self.assertTrue(why.text.startswith("BACKGROUND: Large language models write code"))
+        self.assertTrue(why.text.endswith("RESULTS: We study why, using a benchmark of two thousand tasks drawn "
+                                          "from open-source projects, and find that most failures come from "
+                                          "misread specifications rather than from syntax."))
+        # a chapter: its authors, not the book's editors; the book is its container
+        self.assertEqual((chapter.line, chapter.text, chapter.record.authors, chapter.record.venue,
+                          chapter.record.year), (46, "Fault Trees", "Moreau, Juliette", "Handbook of Water Networks",
+                                                 "2019"))
+        self.assertEqual(parsed.warnings, ())
+
+    def test_detected_by_its_root_whatever_the_name(self):
+        data = (EXPORTS / "pubmed.xml").read_bytes()
+        self.assertEqual((detect("pubmed.xml", data), detect("efetch", data), detect("endnote.xml", text(
+            "endnote.xml").encode())), ("pubmed-xml", "pubmed-xml", "endnote"))
+
+    def test_entities_refused_and_a_cut_download_keeps_the_records_before(self):
+        laughs = ('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "ha">]><PubmedArticleSet><PubmedArticle>'
+                  "<MedlineCitation><PMID>1</PMID><Article><ArticleTitle>&a;</ArticleTitle></Article>"
+                  "</MedlineCitation></PubmedArticle></PubmedArticleSet>")
+        parsed = parse_pubmed_xml(laughs, "x.xml")
+        self.assertEqual(([s.text for s in parsed.snippets], [w.message for w in parsed.warnings][:1]),
+                         ([], ["XML declares entities (refused: no PubMed export needs them)"]))
+        whole = text("pubmed.xml")
+        cut = whole[:whole.index("<PubmedBookArticle>") + 60]
+        parsed = parse_pubmed_xml(cut, "cut.xml")
+        self.assertEqual([s.record.title for s in parsed.snippets], [WHY + "."])
+        self.assertIn("cut.xml:46: warning: record cut short (no </PubmedArticle>: a download that stopped?); "
+                      "skipped", [w.render() for w in parsed.warnings])
+
+
 class DetectionTest(unittest.TestCase):
     def test_a_txt_is_read_as_what_it_holds(self):
         for name, fmt in (("savedrecs.txt", "wos"), ("ovid.txt", "ris"), ("pubmed.nbib", "medline"),
@@ -268,7 +310,7 @@ class AcrossFormatsTest(unittest.TestCase):
         self.addCleanup(tmp.cleanup)
         for name in ("refs.bib", "refs.ris", "zotero.csv", "scopus.csv", "wos.tsv"):
             tmp.write(name, (FORMATS / name).read_bytes())
-        for name in ("savedrecs.txt", "pubmed.nbib", "endnote.xml", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "endnote.xml", "ovid.txt"):
             tmp.write(name, (EXPORTS / name).read_bytes())
         code, out, err = run_cli("dupes", str(tmp.path), "--format", "json")
         self.assertEqual(code, 0, err)
@@ -276,13 +318,13 @@ class AcrossFormatsTest(unittest.TestCase):
         why = [g for g in groups if any((m["title"] or "").rstrip(".") == WHY for m in g["members"])]
         self.assertEqual(len(why), 1)
         self.assertEqual(sorted({m["path"].rsplit("/", 1)[1] for m in why[0]["members"]}),
-                         ["endnote.xml", "ovid.txt", "pubmed.nbib", "refs.bib", "refs.ris", "savedrecs.txt",
-                          "zotero.csv"])
+                         ["endnote.xml", "ovid.txt", "pubmed.nbib", "pubmed.xml", "refs.bib", "refs.ris",
+                          "savedrecs.txt", "zotero.csv"])
 
     def test_round_trip_through_csv_jsonl_and_json(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
-        for name in ("savedrecs.txt", "pubmed.nbib", "endnote.xml", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "endnote.xml", "ovid.txt"):
             fields = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "text", "title_only")
             first = json.loads(run_cli("export", str(EXPORTS / name), "--format", "json")[1])["snippets"]
             for fmt in ("csv", "jsonl", "json"):

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.text import parse_list
 
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "enw", "proquest", "csv", "tsv",
-           "jsonl", "json")
+FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "pubmed-xml", "enw", "proquest",
+           "csv", "tsv", "jsonl", "json")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
@@ -84,6 +84,8 @@ def detect(path: str, data: bytes) -> str:
         return tagged_format(head) or named
     if named in ("json", "jsonl") and head[:1] in (b"[", b"{"):
         return _json_kind(head)
+    if named == "endnote" and _PUBMED_XML_RE.search(head):
+        return "pubmed-xml"
     if named:
         return named
     if head.startswith(b"From ") and b"\n" in head:
@@ -92,6 +94,8 @@ def detect(path: str, data: bytes) -> str:
         return "email"
     if head.startswith(b"@") or re.search(rb"^\s*@(?:article|inproceedings|misc|book|incollection)\s*[{(]", head, re.M | re.I):
         return "bibtex"
+    if head.startswith(b"<") and _PUBMED_XML_RE.search(head):
+        return "pubmed-xml"
     if head.startswith(b"<") and b"<record" in head:
         return "endnote"
     if head[:1] in (b"[", b"{"):
@@ -122,6 +126,7 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per
 
 
 _RIS_RE = re.compile(rb"TY  - ")
+_PUBMED_XML_RE = re.compile(rb"<(?:PubmedArticleSet|PubmedArticle|PubmedBookArticle)[\s>]")
 _ENW_RE = re.compile(rb"%[0-9A-Z@] [^\r\n]*\r?\n%[0-9A-Z@] ")  # two refer-tagged lines: %T, %A, %0
 _PROQUEST_RE = re.compile(rb"(?:_+\s*)?Report Information from ProQuest")
 # PubMed's records open with PMID; ERIC's and other NLM-style exports with OWN, then the other tags.
@@ -170,6 +175,11 @@ def _endnote(data: bytes, text: str, path: str) -> Read:
     return [parse_endnote(text, path)], []
 
 
+def _pubmed_xml(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.pubmed_xml import parse_pubmed_xml
+    return [parse_pubmed_xml(text, path)], []
+
+
 def _table(delimiter: str) -> Reader:
     def read(data: bytes, text: str, path: str) -> Read:
         from paperlist.readers.table import parse_table
@@ -191,7 +201,7 @@ READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "enw": _enw,
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw,
     "proquest": _proquest,
     "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl, "json": _json,
 }
