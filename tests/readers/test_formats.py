@@ -118,7 +118,8 @@ class BibtexTest(unittest.TestCase):
                  # Math as a reader expects it: Unicode super- and subscripts where every character has one.
                  (r"Production of $\Sigma^0$ hyperon", "Production of Σ⁰ hyperon"), (r"Cu$_2$O thin film", "Cu₂O thin film"),
                  (r"\(^k\) states", "ᵏ states"), (r"$b$ quarks", "b quarks"), (r"10$^{-3}$ s", "10⁻³ s"),
-                 (r"T$_{\rm c}$", "T_c"), (r"$x^{ab}$", "x^(ab)"), (r"$\bar{1}$ and \=2", "1̄ and 2̄"),
+                 (r"T$_{\rm c}$", "T_c"), (r"DNA$_{\textrm{2}}$ sequences", "DNA₂ sequences"),
+                 (r"$x^{ab}$", "x^(ab)"), (r"$\bar{1}$ and \=2", "1̄ and 2̄"),
                  (r"$\langle 001\rangle$ films", "⟨001⟩ films"), (r"c.126C\textgreater{}A", "c.126C>A"),
                  (r"$a \textless b$", "a < b"), (r"hyper\-graph", "hypergraph"), (r"50\,nm", "50 nm"),
                  (r"costs \$5", "costs $5"), (r"at 90$^\circ$", "at 90°"), (r"\unknown{kept} text", "kept text"),

@@ -58,7 +58,7 @@ _MATH_SPACE_RE = re.compile(r"\\[!,;:>]")
 # Math: $...$, \(...\), \[...\] lose their delimiters; x^2 and x_2 become x² and x₂ where every character has a
 # super- or subscript form, else x^(ab) and x_(ab) (x^a for one character): one convention in every field.
 _MATH_RE = re.compile(r"\$\$(.{0,2000}?)\$\$|\$(.{0,2000}?)\$|\\\((.{0,2000}?)\\\)|\\\[(.{0,2000}?)\\\]", re.S)
-_SCRIPT_RE = re.compile(r"([\^_])\s*(?:\{([^{}]{0,200})\}|(\\[A-Za-z]+|[^\s{}\\]))")
+_SCRIPT_RE = re.compile(r"([\^_])\s*(?:\{((?:[^{}]|\{[^{}]{0,200}\}){0,200})\}|(\\[A-Za-z]+|[^\s{}\\]))")
 _SUPER = dict(zip("0123456789+-=()niaeohjklmnoprstuvwxyABDEGHIJKLMNOPRTUVW",
                   "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵃᵉᵒʰʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ"))
 _SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
