@@ -11,6 +11,7 @@ class SplitAuthorsTest(unittest.TestCase):
                                                                  False),  # CSV exports
             "Lee, Ann; van der Berg, Jan": (["Lee, Ann", "van der Berg, Jan"], False),  # RIS / BibTeX as read
             "Chen ZY; Smith J": (["Chen, ZY", "Smith, J"], False),  # MEDLINE
+            "YANG Y; LI W": (["YANG, Y", "LI, W"], False),  # Derwent's patents in Web of Science
             "Smith, John": (["Smith, John"], False),
             "Ada Lovelace and Charles Babbage": (["Lovelace, Ada", "Babbage, Charles"], False),
             "Knuth, D and others": (["Knuth, D"], True),

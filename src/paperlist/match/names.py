@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 _INITIALS_RE = re.compile(r"^(?:[A-Z]\.?[\s-]*){1,4}$")
+_ONE_LETTER_RE = re.compile(r"^[A-Z]\.?$")
 _AND_RE = re.compile(r"\s+and\s+")
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*$")
 _SUFFIX_RE = re.compile(r"^(?:Jr|Sr|II|III|IV|2nd|3rd)\.?$", re.IGNORECASE)
@@ -92,7 +93,9 @@ def family_first(person: str) -> str:
         return person
     first = person.partition(" ")[0]
     before, _, last = person.rpartition(" ")
-    if _INITIALS_RE.match(last) and not _INITIALS_RE.match(first):  # "Chen ZY"
+    # "Chen ZY" (MEDLINE), "YANG Y" (Derwent's patents): a family name of capitals is no initials before one letter
+    if _INITIALS_RE.match(last) and (not _INITIALS_RE.match(first) or (_ONE_LETTER_RE.match(last) and first.isalpha()
+                                                                       and len(first) > 1 and before == first)):
         return f"{before}, {last}"
     words = person.split()
     start = len(words) - 1  # where the family name starts: its particles go with it
