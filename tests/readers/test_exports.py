@@ -285,8 +285,8 @@ class PubmedXmlTest(unittest.TestCase):
         cut = whole[:whole.index("<PubmedBookArticle>") + 60]
         parsed = parse_pubmed_xml(cut, "cut.xml")
         self.assertEqual([s.record.title for s in parsed.snippets], [WHY + "."])
-        self.assertIn("cut.xml:46: warning: record cut short (no </PubmedArticle>: a download that stopped?); "
-                      "skipped", [w.render() for w in parsed.warnings])
+        cut_short = "cut.xml:46: warning: record cut short (no </PubmedArticle>: a download that stopped?); skipped"
+        self.assertIn(cut_short, [w.render() for w in parsed.warnings])
 
 
 class DetectionTest(unittest.TestCase):
