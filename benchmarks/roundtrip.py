@@ -43,10 +43,12 @@ def paperlist(*argv: str) -> str:
 
 
 def expected(path: str) -> list[dict[str, object]]:
-    """What paperlist read, per paper, in the order it writes them."""
+    """What paperlist read, per paper, in the order it writes them; a title's runs of white space (a line
+    separator pasted into it) as the one space its RIS and BibTeX writers put there."""
     out = []
     for p in json.loads(paperlist("triage", path, "--format", "json"))["papers"]:
-        out.append({"title": p["title"], "authors": p["author_list"], "year": p["year"], "doi": p["doi"],
+        title = " ".join(p["title"].split()) if p["title"] else p["title"]
+        out.append({"title": title, "authors": p["author_list"], "year": p["year"], "doi": p["doi"],
                     "id": p["source_id"]})
     return out
 
@@ -76,7 +78,8 @@ def from_bibtex(text: str) -> tuple[list[dict[str, object]], int]:
     out = []
     for e in library.entries:
         fields = {f.key: f.value for f in e.fields}
-        authors = [_suffix_last(_latex(a.removeprefix("{").removesuffix("}") if a.startswith("{") else a))
+        # A braced name is one organisation's, commas and all; only a person's parts are reordered.
+        authors = [_latex(a[1:-1]) if a.startswith("{") and a.endswith("}") else _suffix_last(_latex(a))
                    for a in fields.get("author", []) if a != "others"]
         out.append({"title": _latex(fields.get("title")), "authors": authors, "year": fields.get("year"),
                     "doi": _latex(fields.get("doi")), "id": e.key})
