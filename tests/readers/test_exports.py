@@ -9,6 +9,7 @@ from paperlist.model import Record
 from paperlist.readers.detect import detect
 from paperlist.readers.endnote import parse_endnote
 from paperlist.readers.medline import parse_medline
+from paperlist.readers.ovid import parse_ovid
 from paperlist.readers.pubmed_xml import parse_pubmed_xml
 from paperlist.readers.wos import parse_wos
 from tests.helpers import ROOT, TempDir, run_cli
@@ -248,6 +249,37 @@ class EndNoteTest(unittest.TestCase):
         self.assertEqual(parsed.warnings, ())
 
 
+class OvidTest(unittest.TestCase):
+    def test_medline_and_psycinfo_records(self):
+        parsed = parse_ovid(text("ovid_tagged.txt"), "ovid_tagged.txt")
+        why, circles = parsed.snippets
+        # Ovid MEDLINE: full names, the journal and its numbers by their own tags, the PMID, a DOI link
+        self.assertEqual((why.line, why.record.title, why.record.authors, why.record.venue, why.record.volume,
+                          why.record.issue, why.record.pages, why.record.year, why.record.doi, why.record.source_id),
+                         (2, WHY + ".", "Author, Alice; Writer, Bob", "Proceedings of the Code Conference", "12",
+                          "3", "101-117", "2025", "10.5555/code.2025.1", "39000001"))
+        self.assertTrue(why.text.startswith(ABSTRACT_START) and why.text.endswith("rather than from syntax."))
+        # PsycINFO: a quoted title with its kind, names with roles, marks and degrees, the numbers in SO
+        self.assertEqual((circles.record.title, circles.record.authors, circles.record.venue,
+                          circles.record.volume, circles.record.issue, circles.record.pages, circles.record.kind,
+                          circles.record.keywords),
+                         ("Reading Circles in Rural Schools.", "Lind, Maria; Kim, Bo; Moreau, Juliette",
+                          "Journal of Rural Education", "30", "2", "5-19", "Journal Article", "reading; rural schools"))
+        self.assertEqual(parsed.warnings, ())
+
+    def test_detected_and_read_with_indented_headers_and_long_tags(self):
+        books = " <1. >\n VN  - Ovid Technologies\n DB  - Books@Ovid\n SCORE  - *****\n TI  - Colour Atlas\n"
+        self.assertEqual((detect("ovid.txt", text("ovid_tagged.txt").encode()), detect("books.txt", books.encode())),
+                         ("ovid", "ovid"))
+        parsed = parse_ovid(books, "books.txt")
+        self.assertEqual(([s.text for s in parsed.snippets], parsed.warnings), (["Colour Atlas"], ()))
+        # a chapter's citation names its book after its editors
+        chapter = ("<1. >\nTI  - Peak finding\nSO  - Kamp, Roza [Editor], Calvete, Juan [Editor]. Methods in "
+                   "proteome analysis.:359-370, 2004.\nPT  - Book Chapter\n")
+        record = parse_ovid(chapter, "chapter.txt").snippets[0].record
+        self.assertEqual((record.venue, record.pages, record.year), ("Methods in proteome analysis", "359-370", "2004"))
+
+
 class PubmedXmlTest(unittest.TestCase):
     def test_articles_books_and_their_fields(self):
         parsed = parse_pubmed_xml(text("pubmed.xml"), "pubmed.xml")
@@ -310,7 +342,7 @@ class AcrossFormatsTest(unittest.TestCase):
         self.addCleanup(tmp.cleanup)
         for name in ("refs.bib", "refs.ris", "zotero.csv", "scopus.csv", "wos.tsv"):
             tmp.write(name, (FORMATS / name).read_bytes())
-        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "endnote.xml", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "ovid_tagged.txt", "endnote.xml", "ovid.txt"):
             tmp.write(name, (EXPORTS / name).read_bytes())
         code, out, err = run_cli("dupes", str(tmp.path), "--format", "json")
         self.assertEqual(code, 0, err)
@@ -318,13 +350,13 @@ class AcrossFormatsTest(unittest.TestCase):
         why = [g for g in groups if any((m["title"] or "").rstrip(".") == WHY for m in g["members"])]
         self.assertEqual(len(why), 1)
         self.assertEqual(sorted({m["path"].rsplit("/", 1)[1] for m in why[0]["members"]}),
-                         ["endnote.xml", "ovid.txt", "pubmed.nbib", "pubmed.xml", "refs.bib", "refs.ris",
-                          "savedrecs.txt", "zotero.csv"])
+                         ["endnote.xml", "ovid.txt", "ovid_tagged.txt", "pubmed.nbib", "pubmed.xml", "refs.bib",
+                          "refs.ris", "savedrecs.txt", "zotero.csv"])
 
     def test_round_trip_through_csv_jsonl_and_json(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
-        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "endnote.xml", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "ovid_tagged.txt", "endnote.xml", "ovid.txt"):
             fields = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "text", "title_only")
             first = json.loads(run_cli("export", str(EXPORTS / name), "--format", "json")[1])["snippets"]
             for fmt in ("csv", "jsonl", "json"):

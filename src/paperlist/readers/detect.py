@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.text import parse_list
 
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "endnote", "pubmed-xml", "enw", "proquest",
-           "csv", "tsv", "jsonl", "json")
+FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "ovid", "endnote", "pubmed-xml", "enw",
+           "proquest", "csv", "tsv", "jsonl", "json")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
@@ -51,6 +51,8 @@ def tagged_format(head: bytes) -> str | None:
     save them all as ``.txt``."""
     if _PROQUEST_RE.match(head):
         return "proquest"
+    if _OVID_RE.match(head):
+        return "ovid"
     if _RIS_RE.match(head):
         return "ris"
     if _ENW_RE.match(head):
@@ -126,6 +128,7 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per
 
 
 _RIS_RE = re.compile(rb"TY  - ")
+_OVID_RE = re.compile(rb"<\d+\.\s?>\s*\r?\n\s?[A-Z][A-Z0-9]{1,5}  ?- ")  # "<1. >", then "VN  - Ovid Technologies"
 _PUBMED_XML_RE = re.compile(rb"<(?:PubmedArticleSet|PubmedArticle|PubmedBookArticle)[\s>]")
 _ENW_RE = re.compile(rb"%[0-9A-Z@] [^\r\n]*\r?\n%[0-9A-Z@] ")  # two refer-tagged lines: %T, %A, %0
 _PROQUEST_RE = re.compile(rb"(?:_+\s*)?Report Information from ProQuest")
@@ -175,6 +178,11 @@ def _endnote(data: bytes, text: str, path: str) -> Read:
     return [parse_endnote(text, path)], []
 
 
+def _ovid(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.ovid import parse_ovid
+    return [parse_ovid(text, path)], []
+
+
 def _pubmed_xml(data: bytes, text: str, path: str) -> Read:
     from paperlist.readers.pubmed_xml import parse_pubmed_xml
     return [parse_pubmed_xml(text, path)], []
@@ -201,7 +209,7 @@ READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw,
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "ovid": _ovid, "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw,
     "proquest": _proquest,
     "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl, "json": _json,
 }

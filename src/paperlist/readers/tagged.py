@@ -16,13 +16,14 @@ Fields = dict[str, list[str]]
 
 def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends: str | None,
                    separate_values: frozenset[str] = frozenset(),
-                   problems: list[tuple[int, str]] | None = None, stops: str | None = None
-                   ) -> Iterator[tuple[int, Fields]]:
+                   problems: list[tuple[int, str]] | None = None, stops: str | None = None,
+                   opens: re.Pattern[str] | None = None) -> Iterator[tuple[int, Fields]]:
     """``(line, fields)`` for every record: a tagged line opens a field, any other line continues the last one
     (as a new value for the tags in ``separate_values``, one author a line, else joined by a space); wrapped lines
     should be indented, and those that are not are said once.
     A record ends at ``ends``, or (without ``ends``) where the next ``starts`` or the first tag after a blank line
-    comes (ERIC's and other NLM-style records open with OWN or TI, not PMID), or where the text ends."""
+    comes (ERIC's and other NLM-style records open with OWN or TI, not PMID), or at a line matching ``opens`` (Ovid's
+    "<1. >"), or where the text ends."""
     fields: Fields = {}
     pending: dict[tuple[str, int], list[str]] = {}  # wrapped lines, joined once per record (linear)
     start = 0
@@ -32,6 +33,11 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
     said = problems if problems is not None else []
     # Any line end: Windows tools write CR LF, old Mac ones CR alone.
     for number, line in enumerate(lines_of(text), 1):
+        if opens is not None and opens.match(line):
+            if fields:
+                yield start, _join(fields, pending)
+            fields, pending, last = {}, {}, None
+            continue
         match = tag_re.match(line)
         if match:
             tag, value = match.group(1).strip(), match.group(2).strip()
