@@ -552,9 +552,24 @@ class ExportColumnsTest(unittest.TestCase):
                          ["cut.json:4: warning: broken JSON: Unterminated string starting at; the rest is skipped"])
         (rl,) = parse_json('{"count": 3, "next": null}', "other.json")
         self.assertEqual([w.render() for w in rl.warnings], [
-            ("other.json:1: warning: no array of records in this JSON document (a top-level array, or one under "
-             "snippets, papers, items, results, organic_results, data, records, works)"),
+            ("other.json:1: warning: no records in this JSON document (a top-level array, one under snippets, "
+             "papers, items, results, organic_results, data, records, works, or one record with a title)"),
             "other.json: warning: no entries with a title or abstract found"])
+        # one work, as OpenAlex's API gives it: journal, numbers and the abstract's inverted index in nested objects
+        work = json.dumps({"id": "https://openalex.org/W9", "doi": "https://doi.org/10.2307/1885099",
+                           "display_name": "Labor Contracts", "publication_year": 1982,
+                           "primary_location": {"source": {"display_name": "The Quarterly Journal of Economics"}},
+                           "biblio": {"volume": "97", "issue": "4", "first_page": "543", "last_page": "543"},
+                           "abstract_inverted_index": {"explains": [1], "This": [0], "unemployment": [2]}}, indent=2)
+        (rl,) = parse_json(work, "W9.json")
+        [one] = rl.snippets
+        self.assertEqual((one.text, one.record.venue, one.record.volume, one.record.issue, one.record.pages,
+                          one.record.doi, rl.warnings), ("This explains unemployment", "The Quarterly Journal of "
+                                                         "Economics", "97", "4", "543", "10.2307/1885099", ()))
+        # one Crossref work: the record is the message
+        (rl,) = parse_json(json.dumps({"status": "ok", "message-type": "work", "message": {
+            "DOI": "10.1000/one", "title": ["One Work"]}}), "work.json")
+        self.assertEqual([(s.record.title, s.record.doi) for s in rl.snippets], [("One Work", "10.1000/one")])
         # JSON Lines named .json
         self.assertEqual(detect("lines.json", b'{"title": "A"}\n{"title": "B"}\n'), "jsonl")
 

@@ -171,7 +171,7 @@ def _pages(row: dict[str, str]) -> str | None:
     if row.get("pages"):
         return row["pages"]
     start, end = row.get("page_start") or "", row.get("page_end") or ""
-    return f"{start}-{end}" if start and end else start or None
+    return f"{start}-{end}" if start and end and start != end else start or end or None
 
 
 def _rows_to_lists(rows: Iterable[tuple[int, dict[str, str]]], path: str, source: str,
@@ -402,12 +402,28 @@ def _document_rows(text: str, path: str, warnings: list[Diagnostic]) -> Iterator
             else:
                 yield lines.at(start), row
         if not found:
-            warnings.append(Diagnostic(path, 1, "no array of records in this JSON document (a top-level array, or "
-                                                f"one under {', '.join(_RECORD_LISTS)})"))
+            row = _single_record(text, at)
+            if row is not None:
+                yield lines.at(at), row
+            else:
+                warnings.append(Diagnostic(path, 1, "no records in this JSON document (a top-level array, one "
+                                                    f"under {', '.join(_RECORD_LISTS)}, or one record with a title)"))
     except (ValueError, RecursionError, IndexError) as exc:
         where = getattr(exc, "pos", None)
         warnings.append(Diagnostic(path, lines.at(where) if isinstance(where, int) else None,
                                    f"broken JSON: {getattr(exc, 'msg', exc)}; the rest is skipped"))
+
+
+def _single_record(text: str, at: int) -> dict[str, str] | None:
+    """The known values of a document that is one record (an OpenAlex or Crossref work as their APIs give one:
+    Crossref's inside ``message``), when it has a title or a text; else None."""
+    if not text.startswith("{", at):
+        return None
+    document, _ = _DECODER.raw_decode(text, at)
+    if isinstance(document.get("message"), dict):
+        document = document["message"]
+    row = _object_row(document)
+    return row if row.get("title") or row.get("text") or row.get("abstract") else None
 
 
 def _document_items(text: str, at: int, depth: int) -> Iterator[tuple[int, object]]:
@@ -452,6 +468,7 @@ def _object_row(record: dict[str, Any]) -> dict[str, str]:
             if read is not None:
                 found[known[0]] = (known[1], read)
     row = {field: value for field, (_, value) in found.items() if not (field in _NUMBERS and value == "0")}
+    _openalex_nested(record, row)
     # Publish or Perish (told by its citation counts) names the venue "source", the key paperlist's own export
     # gives the format a record was read from.
     if "venue" not in row and "cites" in record and isinstance(record.get("source"), str):
@@ -460,3 +477,24 @@ def _object_row(record: dict[str, Any]) -> dict[str, str]:
 
 
 _NUMBERS = frozenset(("volume", "issue", "page_start", "page_end"))  # Publish or Perish writes 0 for none
+
+
+def _openalex_nested(record: dict[str, Any], row: dict[str, str]) -> None:
+    """What an OpenAlex work keeps in nested objects: its journal (``primary_location.source``), volume, issue and
+    pages (``biblio``), and its abstract as an inverted index (each word with the positions it stands at)."""
+    location = record.get("primary_location")
+    source = location.get("source") if isinstance(location, dict) else None
+    if "venue" not in row and isinstance(source, dict) and isinstance(source.get("display_name"), str):
+        row["venue"] = source["display_name"].strip()
+    biblio = record.get("biblio")
+    if isinstance(biblio, dict):
+        for key, field in (("volume", "volume"), ("issue", "issue"), ("first_page", "page_start"),
+                           ("last_page", "page_end")):
+            if field not in row and isinstance(biblio.get(key), str) and biblio[key].strip():
+                row[field] = biblio[key].strip()
+    index = record.get("abstract_inverted_index")
+    if "abstract" not in row and isinstance(index, dict):
+        placed = sorted((at, word) for word, where in index.items() if isinstance(where, list)
+                        for at in where if isinstance(at, int))
+        if placed:
+            row["abstract"] = " ".join(word for _, word in placed)
