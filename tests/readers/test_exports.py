@@ -139,9 +139,8 @@ class WebOfScienceTest(unittest.TestCase):
                          ("Methane-derived carbon for two benthic consumers in arctic lakes",
                           "Medvedeff, Cassandra A.; Hershey, Anne E.", "Lakes hold carbon. Invertebrates eat it.",
                           "2013"))
-        self.assertEqual([w.render() for w in parsed.warnings],
-                         ["biosis.txt:5: warning: 3 lines without a field tag or an indent (the first here) read as "
-                          "continuing the field before"])
+        said = "biosis.txt:5: warning: 3 lines without a field tag or an indent (the first here) read as continuing "
+        self.assertEqual([w.render() for w in parsed.warnings], [said + "the field before"])
 
 
 ERIC = """OWN - ERIC
@@ -563,9 +562,10 @@ class ExportColumnsTest(unittest.TestCase):
                            "abstract_inverted_index": {"explains": [1], "This": [0], "unemployment": [2]}}, indent=2)
         (rl,) = parse_json(work, "W9.json")
         [one] = rl.snippets
+        journal = "The Quarterly Journal of Economics"
         self.assertEqual((one.text, one.record.venue, one.record.volume, one.record.issue, one.record.pages,
-                          one.record.doi, rl.warnings), ("This explains unemployment", "The Quarterly Journal of "
-                                                         "Economics", "97", "4", "543", "10.2307/1885099", ()))
+                          one.record.doi, rl.warnings),
+                         ("This explains unemployment", journal, "97", "4", "543", "10.2307/1885099", ()))
         # one Crossref work: the record is the message
         (rl,) = parse_json(json.dumps({"status": "ok", "message-type": "work", "message": {
             "DOI": "10.1000/one", "title": ["One Work"]}}), "work.json")
