@@ -6,7 +6,7 @@ expects from it.
 TRANSLATORS is a checkout of github.com/zotero/translators (not kept here: it is AGPL): a work tree, or a bare
 git directory (its files are read with ``git show HEAD:...``). Each import translator paperlist has a reader for
 (RIS, BibTeX, Refer/BibIX, EndNote XML, MEDLINE, PubMed XML, Web of Science tagged, Ovid tagged, CSL JSON,
-OpenAlex JSON) ends with a JSON
+OpenAlex JSON, RefWorks tagged) ends with a JSON
 array of test cases; every ``import`` case's input is written to a file with the extension paperlist reads it
 by, read with ``paperlist export --format jsonl``, and compared item by item, in order, with Zotero's expected
 items (notes and attachments left out): the number of records, and per item the title, the year of the date, the
@@ -31,7 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATORS = {"RIS.js": "ris", "BibTeX.js": "bib", "ReferBibIX.js": "enw", "Endnote XML.js": "xml",
                "MEDLINEnbib.js": "nbib", "PubMed XML.js": "xml", "Web of Science Tagged.js": "txt",
-               "OVID Tagged.js": "txt", "CSL JSON.js": "json", "OpenAlex JSON.js": "json"}
+               "OVID Tagged.js": "txt", "CSL JSON.js": "json", "OpenAlex JSON.js": "json",
+               "RefWorks Tagged.js": "txt"}
 CHECKS = ("title", "year", "doi", "authors", "first author")
 
 

@@ -11,6 +11,7 @@ from paperlist.readers.endnote import parse_endnote
 from paperlist.readers.medline import parse_medline
 from paperlist.readers.ovid import parse_ovid
 from paperlist.readers.pubmed_xml import parse_pubmed_xml
+from paperlist.readers.refworks import parse_refworks
 from paperlist.readers.wos import parse_wos
 from tests.helpers import ROOT, TempDir, run_cli
 
@@ -279,6 +280,25 @@ class OvidTest(unittest.TestCase):
         self.assertEqual((record.venue, record.pages, record.year), ("Methods in proteome analysis", "359-370", "2004"))
 
 
+class RefWorksTest(unittest.TestCase):
+    def test_records_after_the_legend(self):
+        parsed = parse_refworks(text("refworks.txt"), "refworks.txt")
+        why, chapter = parsed.snippets
+        self.assertEqual((why.line, why.record.title, why.record.authors, why.record.venue, why.record.year,
+                          why.record.volume, why.record.issue, why.record.pages, why.record.doi, why.record.keywords),
+                         (14, WHY, "Author, Alice; Writer, Bob", "Proceedings of the Code Conference", "2025", "12",
+                          "3", "101-117", "10.5555/code.2025.1", "code generation; testing"))
+        self.assertTrue(why.text.startswith(ABSTRACT_START))
+        self.assertEqual((chapter.line, chapter.text, chapter.record.venue, chapter.record.kind, chapter.record.pages),
+                         (32, "Fault Trees", "Handbook of Water Networks", "Book, Section", "5-19"))
+        self.assertEqual(parsed.warnings, ())
+
+    def test_detected_with_or_without_its_legend(self):
+        bare = b"RT Journal Article\nA1 Allan,Steven\nT1 Anger\n"
+        self.assertEqual((detect("refworks.txt", (EXPORTS / "refworks.txt").read_bytes()), detect("rw.txt", bare),
+                          detect("list.txt", b"Related papers: RT Journal\n\nA paper")), ("refworks", "refworks", "text"))
+
+
 class PubmedXmlTest(unittest.TestCase):
     def test_articles_books_and_their_fields(self):
         parsed = parse_pubmed_xml(text("pubmed.xml"), "pubmed.xml")
@@ -341,7 +361,8 @@ class AcrossFormatsTest(unittest.TestCase):
         self.addCleanup(tmp.cleanup)
         for name in ("refs.bib", "refs.ris", "zotero.csv", "scopus.csv", "wos.tsv"):
             tmp.write(name, (FORMATS / name).read_bytes())
-        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "ovid_tagged.txt", "endnote.xml", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "ovid_tagged.txt", "refworks.txt", "endnote.xml",
+                     "ovid.txt"):
             tmp.write(name, (EXPORTS / name).read_bytes())
         code, out, err = run_cli("dupes", str(tmp.path), "--format", "json")
         self.assertEqual(code, 0, err)
@@ -350,12 +371,13 @@ class AcrossFormatsTest(unittest.TestCase):
         self.assertEqual(len(why), 1)
         self.assertEqual(sorted({m["path"].rsplit("/", 1)[1] for m in why[0]["members"]}),
                          ["endnote.xml", "ovid.txt", "ovid_tagged.txt", "pubmed.nbib", "pubmed.xml", "refs.bib",
-                          "refs.ris", "savedrecs.txt", "zotero.csv"])
+                          "refs.ris", "refworks.txt", "savedrecs.txt", "zotero.csv"])
 
     def test_round_trip_through_csv_jsonl_and_json(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
-        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "ovid_tagged.txt", "endnote.xml", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "pubmed.xml", "ovid_tagged.txt", "refworks.txt", "endnote.xml",
+                     "ovid.txt"):
             fields = ("title", "authors", "year", "venue", "volume", "issue", "pages", "doi", "text", "title_only")
             first = json.loads(run_cli("export", str(EXPORTS / name), "--format", "json")[1])["snippets"]
             for fmt in ("csv", "jsonl", "json"):

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from paperlist.model import Diagnostic, ReadingList
 from paperlist.readers.text import parse_list
 
-FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "ovid", "endnote", "pubmed-xml", "enw",
-           "proquest", "csv", "tsv", "jsonl", "json")
+FORMATS = ("text", "email", "mbox", "bibtex", "ris", "wos", "medline", "ovid", "refworks", "endnote", "pubmed-xml",
+           "enw", "proquest", "csv", "tsv", "jsonl", "json")
 EXTENSIONS = {".txt": "text", ".text": "text", ".eml": "email", ".mbox": "mbox", ".mbx": "mbox",
               ".bib": "bibtex", ".bibtex": "bibtex", ".ris": "ris", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
               ".jsonl": "jsonl", ".ndjson": "jsonl", ".ciw": "wos", ".nbib": "medline", ".medline": "medline",
@@ -53,6 +53,8 @@ def tagged_format(head: bytes) -> str | None:
         return "proquest"
     if _OVID_RE.match(head):
         return "ovid"
+    if _REFWORKS_RE.match(head):
+        return "refworks"
     if _RIS_RE.match(head):
         return "ris"
     if _ENW_RE.match(head):
@@ -129,6 +131,8 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per
 
 _RIS_RE = re.compile(rb"TY  - ")
 _OVID_RE = re.compile(rb"<\d+\.\s?>\s*\r?\n\s?[A-Z][A-Z0-9]{1,5}  ?- ")  # "<1. >", then "VN  - Ovid Technologies"
+# RefWorks: a record's type first ("RT Journal Article"), or the legend its export opens with.
+_REFWORKS_RE = re.compile(rb"RT [A-Z][^\r\n]*\r?\n[A-Z][A-Z0-9] |Refworks Export Tagged Format", re.IGNORECASE)
 _PUBMED_XML_RE = re.compile(rb"<(?:PubmedArticleSet|PubmedArticle|PubmedBookArticle)[\s>]")
 _ENW_RE = re.compile(rb"%[0-9A-Z@] [^\r\n]*\r?\n%[0-9A-Z@] ")  # two refer-tagged lines: %T, %A, %0
 _PROQUEST_RE = re.compile(rb"(?:_+\s*)?Report Information from ProQuest")
@@ -183,6 +187,11 @@ def _ovid(data: bytes, text: str, path: str) -> Read:
     return [parse_ovid(text, path)], []
 
 
+def _refworks(data: bytes, text: str, path: str) -> Read:
+    from paperlist.readers.refworks import parse_refworks
+    return [parse_refworks(text, path)], []
+
+
 def _pubmed_xml(data: bytes, text: str, path: str) -> Read:
     from paperlist.readers.pubmed_xml import parse_pubmed_xml
     return [parse_pubmed_xml(text, path)], []
@@ -209,7 +218,7 @@ READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "ovid": _ovid, "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw,
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "ovid": _ovid, "refworks": _refworks, "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw,
     "proquest": _proquest,
     "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl, "json": _json,
 }

@@ -1,0 +1,60 @@
+"""RefWorks tagged format (``RT Journal Article``, ``A1 Family,Given``, ``T1 ...``) -> one ReadingList (pure).
+
+A record opens with ``RT`` (its type) and gives one field a line behind a two-letter tag; a file may open with
+RefWorks's legend of tags, up to ``BEGIN EXPORTED REFERENCES``, which is no record.
+"""
+
+from __future__ import annotations
+
+import re
+
+from paperlist.match.normalize import clean_doi
+from paperlist.model import Diagnostic, ReadingList, Record
+from paperlist.readers.records import list_from_records, shared, stand_in
+from paperlist.readers.tagged import first, tagged_records
+
+_TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,2}) (.*)$")  # "T1 ", and the user fields up to "U15 "
+_BEGIN = "BEGIN EXPORTED REFERENCES"
+_NOTE_DOI_RE = re.compile(r"\bdoi:\s*(10\.\S+)", re.IGNORECASE)
+_YEAR_RE = re.compile(r"\d{4}")
+_COMMA_RE = re.compile(r",(?=\S)")
+
+
+def parse_refworks(text: str, path: str) -> ReadingList:
+    """Every record from one ``RT`` to the next with a title or an abstract, or what stands in for them; authors
+    from ``A1``, the journal from ``JF`` (else ``JO``), a chapter's book from ``T2``, pages from ``SP`` and
+    ``OP``."""
+    begin = text.find(_BEGIN)
+    skipped = text.count("\n", 0, begin + len(_BEGIN)) if begin >= 0 else 0
+    if begin >= 0:
+        text = text[begin + len(_BEGIN):]
+    records = []
+    warnings: list[Diagnostic] = []
+    problems: list[tuple[int, str]] = []
+    for line, fields in tagged_records(text, _TAG_RE, "RT", None, frozenset({"A1", "K1"}), problems):
+        line += skipped
+        title, abstract = first(fields, "T1"), first(fields, "AB")
+        start, end = first(fields, "SP"), first(fields, "OP")
+        year = _YEAR_RE.search(first(fields, "YR") or first(fields, "FD") or "")
+        note_doi = _NOTE_DOI_RE.search(" ".join(fields.get("NO", [])))
+        doi = clean_doi(first(fields, "DO") or (note_doi.group(1) if note_doi else None))
+        venue = first(fields, "JF", "JO") or (first(fields, "T2") if title else None)
+        authors = [_COMMA_RE.sub(", ", name) for name in fields.get("A1", [])]  # "Allan,Steven"
+        record = Record(title, "; ".join(authors) or None, shared(year.group() if year else None),
+                        shared(venue), doi, f"https://doi.org/{doi}" if doi else first(fields, "UL", "LK"), None,
+                        title_only=abstract is None, volume=first(fields, "VO"), issue=first(fields, "IS"),
+                        pages=f"{start}-{end}" if start and end and start != end else start,
+                        source_id=first(fields, "ID"), kind=shared(first(fields, "RT")),
+                        keywords="; ".join(fields.get("K1", [])) or None)
+        snippet_text = abstract or title
+        if not snippet_text:
+            snippet_text, how = stand_in(record, first(fields, "ID"))
+            if not snippet_text:
+                warnings.append(Diagnostic(path, line, "record has no title, abstract, journal, authors, DOI or "
+                                                       "id; skipped"))
+                continue
+            warnings.append(Diagnostic(path, line, f"record has no title or abstract; {how}"))
+        records.append((line, snippet_text, record))
+    warnings += [Diagnostic(path, line + skipped, message) for line, message in problems]
+    warnings.sort(key=lambda w: w.line or 0)
+    return list_from_records(records, path, None, "refworks", warnings)
