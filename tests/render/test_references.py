@@ -256,3 +256,11 @@ class WritersThatRoundTripTest(unittest.TestCase):
                 self.assertNotIn("\u202e", out)
                 self.assertIn("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", out)
                 self.assertNotIn("\\u200c", out)
+
+    def test_a_url_s_invisible_characters_are_percent_encoded(self):
+        # A reference manager opens the URL: an escape such as \u202e would be part of another address.
+        path = self.tmp.write("url.ris", "TY  - JOUR\nTI  - T\nUR  - https://example.org/a\u202eb\u200bc\nER  - \n")
+        for fmt, line in (("ris", "UR  - https://example.org/a%E2%80%AEb%E2%80%8Bc\n"),
+                          ("bibtex", "  url = {https://example.org/a%E2%80%AEb%E2%80%8Bc},\n")):
+            with self.subTest(fmt):
+                self.assertIn(line, run_cli("triage", path, "--format", fmt)[1])

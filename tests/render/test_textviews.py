@@ -107,6 +107,22 @@ class ControlCharacterTest(unittest.TestCase):
                     if fmt == "json":
                         self.assertIn(HOSTILE, strings(json.loads(out)))
 
+    def test_link_targets_hold_no_invisible_characters(self):
+        # A record's URL with a bidi override, a zero-width space and a BOM: in Markdown the target is text a reader
+        # sees, and in the report's href, the address a click goes to; both percent-encode them.
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("u.ris", "TY  - JOUR\nTI  - Linked paper\nUR  - https://example.org/a\u202eb\u200bc\ufeffd\n"
+                                  "PY  - 2020\nER  - \n")
+        out = run_cli("triage", path, "--format", "markdown")[1]
+        self.assertIn("(https://example.org/a%E2%80%AEb%E2%80%8Bc%EF%BB%BFd)", out)
+        html_path = str(tmp.path / "u.html")
+        run_cli("report", path, "-o", html_path)
+        with open(html_path, encoding="utf-8") as handle:
+            report = handle.read()
+        self.assertIn('href="https://example.org/a%E2%80%AEb%E2%80%8Bc%EF%BB%BFd"', report)
+        self.assertNotIn("\u202e", report)
+
     def test_a_large_json_document_is_whole_and_escaped_across_its_pieces(self):
         from paperlist.render.textfmt import JSON_PIECE, to_json
         doc = {"groups": [{"id": n, "text": f"{n} \u202eoverride\u2028 end", "ok": n % 2 == 0} for n in range(4000)],

@@ -16,6 +16,7 @@ from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import merged_record
 from paperlist.model import MADE_TITLE_PREFIX, Paper, Record
 from paperlist.render.terminal import terminal_safe
+from paperlist.render.textfmt import visible_url
 
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # A lone brace is written as a word, not \\{ (which other BibTeX parsers count as a brace); two hyphens or quote
@@ -86,7 +87,8 @@ def _fields(paper: Paper, titles: dict[str, str | None]) -> list[tuple[str, str]
         start, end = _pages(record.pages)
         out += [(f, v) for f, v in (("year", record.year), ("venue", record.venue), ("volume", record.volume),
                                     ("issue", record.issue), ("start", start), ("end", end), ("doi", record.doi),
-                                    ("url", record.url), ("id", record.source_id)) if v]
+                                    ("url", record.url and visible_url(record.url)), ("id", record.source_id))
+                   if v]
         out += [("keyword", k) for k in (record.keywords or "").split("; ") if k.strip()]
     out += [("abstract", abstract)] if abstract else []
     out.append(("note", _note(paper, titles)))

@@ -6,6 +6,7 @@ import csv
 import itertools
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -177,17 +178,36 @@ def md_escape(text: str) -> str:
 
 
 def safe_url(url: str | None) -> str | None:
-    """An http(s) URL fit for a link target (spaces, quotes, brackets and controls percent-encoded), else None.
+    """An http(s) URL fit for a link target, else None: spaces, quotes, brackets and controls percent-encoded, and
+    so are invisible characters (bidi controls, zero-width and other format characters, separators), which could
+    make the target read as another address.
 
     >>> safe_url("javascript:alert(1)") is None
     True
-    >>> safe_url("https://x.org/a b(c)")
-    'https://x.org/a%20b%28c%29'
+    >>> safe_url("https://x.org/a b(c)"), safe_url("https://x.org/a\u202eb")
+    ('https://x.org/a%20b%28c%29', 'https://x.org/a%E2%80%AEb')
     """
     if not url or not url.lower().startswith(("http://", "https://")):
         return None
-    return "".join(f"%{ord(c):02X}" if c in ' "\'<>()[]`{}|\\^' or ord(c) < 0x21 or 0x7F <= ord(c) < 0xA0
+    return "".join(_percent(c) if c in ' "\'<>()[]`{}|\\^' else c for c in visible_url(url))
+
+
+def visible_url(url: str) -> str:
+    """A URL with every character a reader cannot see percent-encoded: controls, spaces, bidi controls, zero-width
+    and other format characters, separators (what a RIS or BibTeX ``url`` and a link target hold).
+
+    >>> visible_url("https://x.org/a\u202eb c")
+    'https://x.org/a%E2%80%AEb%20c'
+    """
+    if url.isascii() and url.isprintable() and " " not in url:
+        return url
+    return "".join(_percent(c) if ord(c) < 0x21 or 0x7F <= ord(c) < 0xA1 or unicodedata.category(c)[0] in "CZ"
                    else c for c in url)
+
+
+def _percent(char: str) -> str:
+    """A character as the percent-encoded bytes of its UTF-8."""
+    return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
 
 
 def md_link(text: str, url: str | None) -> str:
