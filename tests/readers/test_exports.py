@@ -640,7 +640,7 @@ class ExportFaultsTest(unittest.TestCase):
         return json.loads(out), err.replace(path, name)
 
     def test_utf16_exports_are_read_as_what_they_hold(self):
-        for name in ("savedrecs.txt", "pubmed.nbib", "ovid.txt"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "ovid.txt", "ovid_tagged.txt", "refworks.txt", "pubmed.xml"):
             with self.subTest(name=name):
                 expected, warned = self.read(name, text(name).encode("utf-8"))
                 for codec in ("utf-16", "utf-16-le", "utf-16-be"):  # with a byte order mark, and without one
@@ -650,11 +650,12 @@ class ExportFaultsTest(unittest.TestCase):
                 self.assertGreater(found["totals"]["snippets"], 0)
 
     def test_cr_only_line_ends_and_tab_continuations(self):
-        for name in ("savedrecs.txt", "pubmed.nbib"):
+        for name in ("savedrecs.txt", "pubmed.nbib", "ovid_tagged.txt", "refworks.txt", "pubmed.xml"):
             with self.subTest(name=name):
                 expected, _ = self.read(name, text(name).encode())
                 found, _ = self.read(name, text(name).replace("\n", "\r").encode())
-                self.assertEqual([s["text"] for s in found["snippets"]], [s["text"] for s in expected["snippets"]])
+                self.assertEqual([(s["text"], s["line"]) for s in found["snippets"]],
+                                 [(s["text"], s["line"]) for s in expected["snippets"]])
         wos = text("savedrecs.txt").replace("\n   ", "\n\t")
         self.assertNotEqual(wos, text("savedrecs.txt"))
         found, _ = self.read("savedrecs.txt", wos.encode())

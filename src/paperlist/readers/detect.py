@@ -130,9 +130,10 @@ def parse_mailbox_messages(messages: Iterable[tuple[int, bytes]], path: str, per
 
 
 _RIS_RE = re.compile(rb"TY  - ")
-_OVID_RE = re.compile(rb"<\d+\.\s?>\s*\r?\n\s?[A-Z][A-Z0-9]{1,5}  ?- ")  # "<1. >", then "VN  - Ovid Technologies"
+_OVID_RE = re.compile(rb"<\d+\.\s?>[ \t]*(?:\r\n|\r|\n)\s?[A-Z][A-Z0-9]{1,5}  ?- ")  # "<1. >", then "VN  - Ovid Technologies"
 # RefWorks: a record's type first ("RT Journal Article"), or the legend its export opens with.
-_REFWORKS_RE = re.compile(rb"RT [A-Z][^\r\n]*\r?\n[A-Z][A-Z0-9] |Refworks Export Tagged Format", re.IGNORECASE)
+_REFWORKS_RE = re.compile(rb"RT [A-Z][^\r\n]*(?:\r\n|\r|\n)[A-Z][A-Z0-9] |Refworks Export Tagged Format",
+                          re.IGNORECASE)
 _PUBMED_XML_RE = re.compile(rb"<(?:PubmedArticleSet|PubmedArticle|PubmedBookArticle)[\s>]")
 _ENW_RE = re.compile(rb"%[0-9A-Z@] [^\r\n]*\r?\n%[0-9A-Z@] ")  # two refer-tagged lines: %T, %A, %0
 _PROQUEST_RE = re.compile(rb"(?:_+\s*)?Report Information from ProQuest")

@@ -18,6 +18,7 @@ _BEGIN = "BEGIN EXPORTED REFERENCES"
 _NOTE_DOI_RE = re.compile(r"\bdoi:\s*(10\.\S+)", re.IGNORECASE)
 _YEAR_RE = re.compile(r"\d{4}")
 _COMMA_RE = re.compile(r",(?=\S)")
+_LINE_END_RE = re.compile(r"\r\n|\r|\n")
 
 
 def parse_refworks(text: str, path: str) -> ReadingList:
@@ -25,7 +26,7 @@ def parse_refworks(text: str, path: str) -> ReadingList:
     from ``A1``, the journal from ``JF`` (else ``JO``), a chapter's book from ``T2``, pages from ``SP`` and
     ``OP``."""
     begin = text.find(_BEGIN)
-    skipped = text.count("\n", 0, begin + len(_BEGIN)) if begin >= 0 else 0
+    skipped = len(_LINE_END_RE.findall(text, 0, begin + len(_BEGIN))) if begin >= 0 else 0
     if begin >= 0:
         text = text[begin + len(_BEGIN):]
     records = []
