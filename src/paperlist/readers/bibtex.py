@@ -10,9 +10,9 @@ from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.latex import latex_to_text
 from paperlist.readers.records import (
     LineNumbers,
+    keep_record,
     list_from_records,
     seed_from_comment,
-    stand_in,
 )
 
 _ENTRY_RE = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
@@ -200,14 +200,8 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
     for kind, line, key, fields in read:
         fields = _inherited(fields, by_key)
         snippet_text, record = _record(fields, kind, key)
-        name = f"entry '{key}'" if key else "entry without a key"
-        if not snippet_text:
-            snippet_text, how = stand_in(record, key)
-            if not snippet_text:
-                warnings.append(Diagnostic(path, line, f"{name} has no title, abstract, authors, DOI or key; skipped"))
-                continue
-            warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; {how}"))
-        records.append((line, snippet_text, record))
+        keep_record(records, warnings, path, line, snippet_text, record, key, "title, abstract, authors, DOI or key",
+                    f"entry '{key}'" if key else "entry without a key")
     return list_from_records(records, path, seed, "bibtex", warnings)
 
 

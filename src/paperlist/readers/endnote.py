@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ElementTree
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records, stand_in
+from paperlist.readers.records import keep_record, list_from_records
 from paperlist.readers.xmlsafe import records_of, text_of
 
 
@@ -36,16 +36,10 @@ def parse_endnote(text: str, path: str) -> ReadingList:
     warnings: list[Diagnostic] = []
     elements = records_of(text, path, warnings, ("record",), "XML declares entities (refused: no EndNote export "
                                                             "needs them)")
-    records = []
+    records: list[tuple[int, str, Record]] = []
     for line, element in elements:
         snippet_text, record = _record(element)
-        if not snippet_text:
-            # Not by its rec-number: two files' record 12 would read as the same text.
-            snippet_text, how = stand_in(record, None)
-            if not snippet_text:
-                warnings.append(Diagnostic(path, line, "record has no title, abstract, container title, authors or "
-                                                       "DOI; skipped"))
-                continue
-            warnings.append(Diagnostic(path, line, f"record has no title or abstract; {how}"))
-        records.append((line, snippet_text, record))
+        # Not read by its rec-number: two files' record 12 would read as the same text.
+        keep_record(records, warnings, path, line, snippet_text, record, None,
+                    "title, abstract, container title, authors or DOI")
     return list_from_records(records, path, None, "endnote", warnings)

@@ -13,7 +13,7 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records, shared, stand_in
+from paperlist.readers.records import keep_record, list_from_records, shared
 from paperlist.readers.tagged import Fields, first, tagged_records
 
 OPENS_RE = re.compile(r"^\s?<\d+\.\s?>\s*$")
@@ -78,7 +78,7 @@ def _from_citation(citation: str | None) -> tuple[str | None, str | None, str | 
 def parse_ovid(text: str, path: str) -> ReadingList:
     """Every record (from one ``<N. >`` line to the next) with a title or an abstract, or what stands in for
     them."""
-    records = []
+    records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []
     problems: list[tuple[int, str]] = []
     for line, fields in tagged_records(text, _TAG_RE, None, None, problems=problems, opens=OPENS_RE):
@@ -95,15 +95,8 @@ def parse_ovid(text: str, path: str) -> ReadingList:
                         pages=first(fields, "PG") or pages, source_id=own_id,
                         kind=shared((first(fields, "PT", "DT") or "").rstrip(". ") or None),
                         keywords="; ".join(keywords + fields.get("MH", [])) or None)
-        snippet_text = abstract or title
-        if not snippet_text:
-            snippet_text, how = stand_in(record, own_id)
-            if not snippet_text:
-                warnings.append(Diagnostic(path, line, "record has no title, abstract, journal, authors, DOI or "
-                                                       "id; skipped"))
-                continue
-            warnings.append(Diagnostic(path, line, f"record has no title or abstract; {how}"))
-        records.append((line, snippet_text, record))
+        keep_record(records, warnings, path, line, abstract or title, record, own_id,
+                    "title, abstract, journal, authors, DOI or id")
     warnings += [Diagnostic(path, line, message) for line, message in problems]
     warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "ovid", warnings)

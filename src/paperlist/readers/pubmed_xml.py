@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records, shared, stand_in
+from paperlist.readers.records import keep_record, list_from_records, shared
 from paperlist.readers.xmlsafe import records_of, text_of
 
 RECORDS = ("PubmedArticle", "PubmedBookArticle")
@@ -111,15 +111,9 @@ def parse_pubmed_xml(text: str, path: str) -> ReadingList:
     warnings: list[Diagnostic] = []
     elements = records_of(text, path, warnings, RECORDS, "XML declares entities (refused: no PubMed export "
                                                          "needs them)")
-    records = []
+    records: list[tuple[int, str, Record]] = []
     for line, element in elements:
         snippet_text, record = _record(element)
-        if not snippet_text:
-            snippet_text, how = stand_in(record, record.source_id)
-            if not snippet_text:
-                warnings.append(Diagnostic(path, line, "record has no title, abstract, journal, authors, DOI or "
-                                                       "PMID; skipped"))
-                continue
-            warnings.append(Diagnostic(path, line, f"record has no title or abstract; {how}"))
-        records.append((line, snippet_text, record))
+        keep_record(records, warnings, path, line, snippet_text, record, record.source_id,
+                    "title, abstract, journal, authors, DOI or PMID")
     return list_from_records(records, path, None, "pubmed-xml", warnings)

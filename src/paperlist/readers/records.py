@@ -95,6 +95,19 @@ def stand_in(record: Record, key: str | None) -> tuple[str | None, str]:
     return None, ""
 
 
+def keep_record(records: list[tuple[int, str, Record]], warnings: list[Diagnostic], path: str, line: int,
+                text: str | None, record: Record, key: str | None, lacking: str, name: str = "record") -> None:
+    """Keep a record read by its ``text`` (its abstract or title), else by what stands in for it (said in a
+    warning), else skip it with a warning naming what it ``lacks`` ("title, abstract, ... or DOI")."""
+    if not text:
+        text, how = stand_in(record, key)
+        if not text:
+            warnings.append(Diagnostic(path, line, f"{name} has no {lacking}; skipped"))
+            return
+        warnings.append(Diagnostic(path, line, f"{name} has no title or abstract; {how}"))
+    records.append((line, text, record))
+
+
 def seed_from_comment(text: str) -> str | None:
     """``Related papers: TITLE`` inside a comment gives the seed title."""
     folded = collapse_whitespace(text)

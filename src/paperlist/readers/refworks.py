@@ -10,7 +10,7 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import list_from_records, shared, stand_in
+from paperlist.readers.records import keep_record, list_from_records, shared
 from paperlist.readers.tagged import first, tagged_records
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,2}) (.*)$")  # "T1 ", and the user fields up to "U15 "
@@ -29,7 +29,7 @@ def parse_refworks(text: str, path: str) -> ReadingList:
     skipped = len(_LINE_END_RE.findall(text, 0, begin + len(_BEGIN))) if begin >= 0 else 0
     if begin >= 0:
         text = text[begin + len(_BEGIN):]
-    records = []
+    records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []
     problems: list[tuple[int, str]] = []
     for line, fields in tagged_records(text, _TAG_RE, "RT", None, frozenset({"A1", "K1"}), problems):
@@ -47,15 +47,8 @@ def parse_refworks(text: str, path: str) -> ReadingList:
                         pages=f"{start}-{end}" if start and end and start != end else start,
                         source_id=first(fields, "ID"), kind=shared(first(fields, "RT")),
                         keywords="; ".join(fields.get("K1", [])) or None)
-        snippet_text = abstract or title
-        if not snippet_text:
-            snippet_text, how = stand_in(record, first(fields, "ID"))
-            if not snippet_text:
-                warnings.append(Diagnostic(path, line, "record has no title, abstract, journal, authors, DOI or "
-                                                       "id; skipped"))
-                continue
-            warnings.append(Diagnostic(path, line, f"record has no title or abstract; {how}"))
-        records.append((line, snippet_text, record))
+        keep_record(records, warnings, path, line, abstract or title, record, first(fields, "ID"),
+                    "title, abstract, journal, authors, DOI or id")
     warnings += [Diagnostic(path, line + skipped, message) for line, message in problems]
     warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "refworks", warnings)
