@@ -74,6 +74,29 @@ class WriteDeduplicatedTest(unittest.TestCase):
         self.assertEqual(written.decode(), first + "\n" + other + "\n\n")
         self.assertIn('"groups": 0', run_cli("dupes", self.out + ".enw", "--format", "json")[1])
 
+    def test_medline_and_ovid_keep_each_kept_record_as_written(self):
+        # PubMed's .nbib (one record without a title stays: paperlist cannot read it, the copy keeps it) ...
+        sharing = ("PMID- 1\nTI  - Sharing GPU clusters among teams\nAB  - We study how GPU clusters are shared\n"
+                   "      among research teams at universities.\nFAU - Lee, Ann\n\n")
+        loading = "PMID- 2\nTI  - Data loading pipelines\nAB  - Input pipelines often limit training speed.\n\n"
+        untitled = "PMID- 3\nDP  - 2020\n\n"
+        copy = sharing.replace("PMID- 1", "PMID- 9").replace("FAU - Lee, Ann\n", "FAU - Lee, A\nDP  - 2020\n")
+        a, b = self.tmp.write("a.nbib", sharing + loading + untitled), self.tmp.write("b.nbib", copy)
+        code, err, written = self.dedupe(a, b, out=self.out + ".nbib")
+        said = f"{a}:11: warning: record has no title or abstract; skipped\n"
+        self.assertEqual((code, err), (0, said + f"wrote {self.out}.nbib: 3 of 4 records (1 duplicate copy left out)\n"))
+        self.assertEqual(written.decode(), sharing + loading + untitled)
+        self.assertIn('"groups": 0', run_cli("dupes", self.out + ".nbib", "--format", "json")[1])
+        # ... and Ovid's tagged export, each record from its "<N. >" line
+        ovid = ("<1. >\nVN  - Ovid Technologies\nTI  - Sharing GPU clusters among teams\nAB  - We study how GPU "
+                "clusters are shared among research teams at universities.\n\n<2. >\nTI  - Data loading pipelines\n"
+                "AB  - Input pipelines often limit training speed.\n\n")
+        second = ovid.replace("<2. >", "<3. >").replace("Data loading pipelines", "Serving models at low latency")
+        a, b = self.tmp.write("a.txt", ovid), self.tmp.write("b.txt", second)
+        code, err, written = self.dedupe(a, b, out=self.out + ".txt")
+        self.assertEqual((code, err), (0, f"wrote {self.out}.txt: 3 of 4 records (1 duplicate copy left out)\n"))
+        self.assertEqual(written.decode(), ovid + second[second.index("<3. >"):])
+
     def test_bibtex_keeps_its_strings_comments_and_entries_as_written(self):
         path = self.tmp.write("refs.bib", BIB)
         code, err, written = self.dedupe(path, out=self.out + ".bib")

@@ -10,6 +10,8 @@ from paperlist.cli.pipeline import Context, Gathered
 from paperlist.cli.writing import check_output, write_whole
 from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
+from paperlist.readers.medline import record_spans as medline_spans
+from paperlist.readers.ovid import record_spans as ovid_spans
 from paperlist.readers.ris import record_spans
 from paperlist.readers.records import first_line
 from paperlist.readers.refer import record_spans as refer_spans
@@ -21,13 +23,13 @@ from paperlist.reports.deduplicated import RAW_FORMATS, Source, settled_drops, w
 
 # What an output file's name says it should hold.
 _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv",
-                      ".enw": "enw"}
+                      ".enw": "enw", ".nbib": "medline", ".medline": "medline"}
 
 
 def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
                        kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
-    one RIS, BibTeX, CSV or EndNote tagged format, else one RIS or BibTeX entry per paper. ``kept``: the files
+    one RIS, BibTeX, CSV, EndNote tagged, MEDLINE or Ovid format, else one RIS or BibTeX entry per paper. ``kept``: the files
     besides the inputs that the copy may not replace (the decisions file), each with what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
@@ -73,6 +75,8 @@ def _source(path: str, fmt: str) -> Source | None:
         return Source(path, text, fmt, spans, header_end)
     if fmt == "enw":
         return Source(path, text, fmt, refer_spans(text))
+    if fmt in ("medline", "ovid"):
+        return Source(path, text, fmt, medline_spans(text) if fmt == "medline" else ovid_spans(text))
     return Source(path, text, fmt, record_spans(text) if fmt == "ris" else entry_spans(text))
 
 

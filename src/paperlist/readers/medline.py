@@ -7,7 +7,7 @@ import re
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
-from paperlist.readers.tagged import first, tagged_records
+from paperlist.readers.tagged import first, tagged_records, tagged_spans
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,3}) *- ?(.*)$")  # "TI  - ", "PMID- ", ERIC's "ISSN - "
 # PubMed marks a DOI "10.1/x [doi]"; ERIC gives it as a doi.org link.
@@ -50,3 +50,8 @@ def parse_medline(text: str, path: str) -> ReadingList:
     warnings += [Diagnostic(path, line, message) for line, message in problems]
     warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "medline", warnings)
+
+
+def record_spans(text: str) -> dict[int, tuple[int, int]]:
+    """Where each record lies in ``text``, by the line ``parse_medline`` reports for it (``tagged_spans``)."""
+    return tagged_spans(text, _TAG_RE, "PMID", None)

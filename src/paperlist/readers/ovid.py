@@ -14,7 +14,7 @@ import re
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import keep_record, list_from_records, shared
-from paperlist.readers.tagged import Fields, first, tagged_records
+from paperlist.readers.tagged import Fields, first, tagged_records, tagged_spans
 
 OPENS_RE = re.compile(r"^\s?<\d+\.\s?>\s*$")
 _TAG_RE = re.compile(r"^\s?([A-Z][A-Z0-9]{1,5})  ?- ?(.*)$")  # Books@Ovid: "SCORE  - *****"
@@ -100,3 +100,8 @@ def parse_ovid(text: str, path: str) -> ReadingList:
     warnings += [Diagnostic(path, line, message) for line, message in problems]
     warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "ovid", warnings)
+
+
+def record_spans(text: str) -> dict[int, tuple[int, int]]:
+    """Where each record lies in ``text`` (from its ``<N. >`` line), by the line ``parse_ovid`` reports for it."""
+    return tagged_spans(text, _TAG_RE, None, None, OPENS_RE)

@@ -6,10 +6,11 @@ Web of Science ends each with ``ER``, MEDLINE starts each with ``PMID-`` after a
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
-from paperlist.readers.records import lines_of
+from paperlist.readers.records import bom_length, lines_of, text_lines
 
 Fields = dict[str, list[str]]
 
@@ -91,3 +92,26 @@ def _join(fields: Fields, pending: dict[tuple[str, int], list[str]]) -> Fields:
 def first(fields: Fields, *tags: str) -> str | None:
     """The first non-empty value of the first tag present."""
     return next((v for t in tags for v in fields.get(t, []) if v), None)
+
+
+def tagged_spans(text: str, tag_re: re.Pattern[str], starts: str | None, ends: str | None,
+                 opens: re.Pattern[str] | None = None) -> dict[int, tuple[int, int]]:
+    """Where each record of ``tagged_records`` lies in ``text``, by the line it reports: ``text[start:end]``, from
+    its first line (its ``opens`` line, where the format has one) up to the next record's first line, the last
+    one up to the end of the text. The records are the reader's own, so the copy cuts out exactly what it read."""
+    firsts = [line for line, _ in tagged_records(text, tag_re, starts, ends, problems=[], opens=opens)]
+    offsets: list[int] = []  # where each line starts
+    openers: list[int] = []
+    at = bom_length(text)
+    for number, raw in enumerate(text_lines(text, at), 1):
+        offsets.append(at)
+        if opens is not None and opens.match(raw.rstrip("\r\n")):
+            openers.append(number)
+        at += len(raw)
+    offsets.append(len(text))
+    begins = []
+    for n, line in enumerate(firsts):
+        opener = openers[bisect.bisect_right(openers, line) - 1] if openers and openers[0] <= line else None
+        begins.append(opener if opener is not None and (n == 0 or opener > firsts[n - 1]) else line)
+    return {line: (offsets[begin - 1], offsets[begins[n + 1] - 1] if n + 1 < len(begins) else len(text))
+            for n, (line, begin) in enumerate(zip(firsts, begins))}

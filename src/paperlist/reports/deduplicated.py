@@ -15,7 +15,9 @@ from paperlist.model import Paper
 
 SETTLE_ROUNDS = 5  # passes over the kept records; one is almost always enough
 
-RAW_FORMATS = ("ris", "bibtex", "csv", "enw")  # the formats whose records can be cut out of the input's own text
+# The formats whose records can be cut out of the input's own text, and files of them joined (Web of Science's
+# files end with EF, after which its reader reads nothing more: one file of it joined to another would hide it).
+RAW_FORMATS = ("ris", "bibtex", "csv", "enw", "medline", "ovid")
 _BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
 
 
