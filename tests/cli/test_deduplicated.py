@@ -97,6 +97,22 @@ class WriteDeduplicatedTest(unittest.TestCase):
         self.assertEqual((code, err), (0, f"wrote {self.out}.txt: 3 of 4 records (1 duplicate copy left out)\n"))
         self.assertEqual(written.decode(), ovid + second[second.index("<3. >"):])
 
+    def test_web_of_science_files_joined_keep_one_header_and_one_end(self):
+        header, end = "FN Clarivate Analytics Web of Science\nVR 1.0\n", "EF\n"
+        sharing = ("PT J\nAU Lee, A\nTI Sharing GPU clusters among teams\nAB We study how GPU clusters are shared\n"
+                   "   among research teams at universities.\nPY 2020\nER\n\n")
+        loading = "PT J\nTI Data loading pipelines\nAB Input pipelines often limit training speed.\nER\n\n"
+        serving = "PT J\nTI Serving models at low latency\nAB We serve models at low latency.\nER\n\n"
+        a = self.tmp.write("a.txt", header + sharing + loading + end)
+        b = self.tmp.write("b.txt", header + sharing.replace("Lee, A", "Lee, Ann") + serving + end)
+        code, err, written = self.dedupe(a, b, out=self.out + ".txt")
+        self.assertEqual((code, err), (0, f"wrote {self.out}.txt: 3 of 4 records (1 duplicate copy left out)\n"))
+        # the second file's records follow the first file's: its header and the first EF would end the reading
+        self.assertEqual(written.decode(), header + sharing + loading + serving + end)
+        found = run_cli("dupes", self.out + ".txt", "--format", "json")[1]
+        self.assertIn('"groups": 0', found)
+        self.assertIn('"snippets": 3', found)
+
     def test_bibtex_keeps_its_strings_comments_and_entries_as_written(self):
         path = self.tmp.write("refs.bib", BIB)
         code, err, written = self.dedupe(path, out=self.out + ".bib")

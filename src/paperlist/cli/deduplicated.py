@@ -12,6 +12,8 @@ from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
 from paperlist.readers.medline import record_spans as medline_spans
 from paperlist.readers.ovid import record_spans as ovid_spans
+from paperlist.readers.wos import header_and_end
+from paperlist.readers.wos import record_spans as wos_spans
 from paperlist.readers.ris import record_spans
 from paperlist.readers.records import first_line
 from paperlist.readers.refer import record_spans as refer_spans
@@ -29,7 +31,8 @@ _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".cs
 def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
                        kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
-    one RIS, BibTeX, CSV, EndNote tagged, MEDLINE or Ovid format, else one RIS or BibTeX entry per paper. ``kept``: the files
+    one RIS, BibTeX, CSV, EndNote tagged, MEDLINE, Ovid or Web of Science format, else one RIS or BibTeX entry per
+    paper. ``kept``: the files
     besides the inputs that the copy may not replace (the decisions file), each with what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
@@ -77,6 +80,9 @@ def _source(path: str, fmt: str) -> Source | None:
         return Source(path, text, fmt, refer_spans(text))
     if fmt in ("medline", "ovid"):
         return Source(path, text, fmt, medline_spans(text) if fmt == "medline" else ovid_spans(text))
+    if fmt == "wos":
+        header_end, closing = header_and_end(text)
+        return Source(path, text, fmt, wos_spans(text), header_end, closing)
     return Source(path, text, fmt, record_spans(text) if fmt == "ris" else entry_spans(text))
 
 

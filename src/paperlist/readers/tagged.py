@@ -95,23 +95,28 @@ def first(fields: Fields, *tags: str) -> str | None:
 
 
 def tagged_spans(text: str, tag_re: re.Pattern[str], starts: str | None, ends: str | None,
-                 opens: re.Pattern[str] | None = None) -> dict[int, tuple[int, int]]:
+                 opens: re.Pattern[str] | None = None, stops: str | None = None) -> dict[int, tuple[int, int]]:
     """Where each record of ``tagged_records`` lies in ``text``, by the line it reports: ``text[start:end]``, from
     its first line (its ``opens`` line, where the format has one) up to the next record's first line, the last
-    one up to the end of the text. The records are the reader's own, so the copy cuts out exactly what it read."""
-    firsts = [line for line, _ in tagged_records(text, tag_re, starts, ends, problems=[], opens=opens)]
+    one up to the ``stops`` line (Web of Science's EF) or the end of the text. The records are the reader's own,
+    so the copy cuts out exactly what it read."""
+    firsts = [line for line, _ in tagged_records(text, tag_re, starts, ends, problems=[], stops=stops, opens=opens)]
     offsets: list[int] = []  # where each line starts
     openers: list[int] = []
+    end = len(text)
     at = bom_length(text)
     for number, raw in enumerate(text_lines(text, at), 1):
         offsets.append(at)
-        if opens is not None and opens.match(raw.rstrip("\r\n")):
+        line = raw.rstrip("\r\n")
+        if opens is not None and opens.match(line):
             openers.append(number)
+        if stops is not None and end == len(text) and (match := tag_re.match(line)) and match.group(1).strip() == stops:
+            end = at
         at += len(raw)
     offsets.append(len(text))
     begins = []
     for n, line in enumerate(firsts):
         opener = openers[bisect.bisect_right(openers, line) - 1] if openers and openers[0] <= line else None
         begins.append(opener if opener is not None and (n == 0 or opener > firsts[n - 1]) else line)
-    return {line: (offsets[begin - 1], offsets[begins[n + 1] - 1] if n + 1 < len(begins) else len(text))
+    return {line: (offsets[begin - 1], offsets[begins[n + 1] - 1] if n + 1 < len(begins) else end)
             for n, (line, begin) in enumerate(zip(firsts, begins))}

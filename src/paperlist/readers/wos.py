@@ -7,7 +7,7 @@ import re
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
-from paperlist.readers.tagged import first, tagged_records
+from paperlist.readers.tagged import first, tagged_records, tagged_spans
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]) ?(.*)$")
 _HEAD_TAGS = frozenset({"FN", "VR", "EF"})  # the file's own header and end, no record's
@@ -46,3 +46,23 @@ def parse_wos(text: str, path: str) -> ReadingList:
     warnings += [Diagnostic(path, line, message) for line, message in problems]
     warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "wos", warnings)
+
+
+def record_spans(text: str) -> dict[int, tuple[int, int]]:
+    """Where each record lies in ``text`` (from its ``PT`` line, up to the next, the last up to ``EF``), by the
+    line ``parse_wos`` reports for it."""
+    first = header_and_end(text)[0]  # the header's lines (FN, VR) are no record
+    return {line: span for line, span in tagged_spans(text, _TAG_RE, "PT", "ER", stops="EF").items()
+            if span[0] >= first}
+
+
+_FIRST_RECORD_RE = re.compile(r"^PT ", re.MULTILINE)
+_END_RE = re.compile(r"^EF[ \t]*$", re.MULTILINE)
+
+
+def header_and_end(text: str) -> tuple[int, int]:
+    """Where the file's header (``FN``, ``VR``) ends and its ``EF`` line starts (the text's length without one):
+    a copy that joins files keeps the first header and the last ``EF`` only."""
+    first = _FIRST_RECORD_RE.search(text)
+    ends = list(_END_RE.finditer(text))
+    return (first.start() if first else 0), (ends[-1].start() if ends else len(text))

@@ -15,21 +15,22 @@ from paperlist.model import Paper
 
 SETTLE_ROUNDS = 5  # passes over the kept records; one is almost always enough
 
-# The formats whose records can be cut out of the input's own text, and files of them joined (Web of Science's
-# files end with EF, after which its reader reads nothing more: one file of it joined to another would hide it).
-RAW_FORMATS = ("ris", "bibtex", "csv", "enw", "medline", "ovid")
+RAW_FORMATS = ("ris", "bibtex", "csv", "enw", "medline", "ovid", "wos")  # records cut out of the input's own text
 _BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
 
 
 class Source(NamedTuple):
     """One input file as read: its path, text and format, where each record lies in the text by the line its
-    snippet reports (``text[start:end]``, from the format's reader), and where a CSV's header ends."""
+    snippet reports (``text[start:end]``, from the format's reader), where a header ends that a joined copy holds
+    once (a CSV's columns, Web of Science's FN and VR), and where a closing line starts that it holds once, at its
+    end (Web of Science's EF, after which its reader reads nothing more)."""
 
     path: str
     text: str
     format: str
     spans: dict[int, tuple[int, int]]
     header_end: int = 0
+    closing: int | None = None
 
 
 class Deduplicated(NamedTuple):
@@ -91,7 +92,9 @@ def without_copies(sources: Sequence[Source], dropped: set[tuple[str, int]]) -> 
         gone = [spans[line] for line in sorted(lines) if line in spans]
         cut += len(gone)
         text = _cut(source.text, gone)
-        if n and source.format == "csv":
+        if source.closing is not None and n + 1 < len(sources):  # the closing line once, from the last file
+            text = text[:len(text) - (len(source.text) - source.closing)]
+        if n:
             text = text[source.header_end:]  # the header once, from the first file
         if parts and not parts[-1].endswith(("\n", "\r")):
             parts.append("\n")
