@@ -10,7 +10,7 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import keep_record, list_from_records, shared
+from paperlist.readers.records import LineNumbers, keep_record, list_from_records, shared
 from paperlist.readers.tagged import first, tagged_records
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,2}) (.*)$")  # "T1 ", and the user fields up to "U15 "
@@ -18,7 +18,6 @@ _BEGIN = "BEGIN EXPORTED REFERENCES"
 _NOTE_DOI_RE = re.compile(r"\bdoi:\s*(10\.\S+)", re.IGNORECASE)
 _YEAR_RE = re.compile(r"\d{4}")
 _COMMA_RE = re.compile(r",(?=\S)")
-_LINE_END_RE = re.compile(r"\r\n|\r|\n")
 
 
 def parse_refworks(text: str, path: str) -> ReadingList:
@@ -26,8 +25,9 @@ def parse_refworks(text: str, path: str) -> ReadingList:
     from ``A1``, the journal from ``JF`` (else ``JO``), a chapter's book from ``T2``, pages from ``SP`` and
     ``OP``."""
     begin = text.find(_BEGIN)
-    skipped = len(_LINE_END_RE.findall(text, 0, begin + len(_BEGIN))) if begin >= 0 else 0
+    skipped = 0  # the legend's lines, before the records
     if begin >= 0:
+        skipped = LineNumbers(text).at(begin + len(_BEGIN)) - 1
         text = text[begin + len(_BEGIN):]
     records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []

@@ -14,6 +14,7 @@ from xml.parsers import expat
 
 from paperlist.match.normalize import collapse_whitespace
 from paperlist.model import Diagnostic
+from paperlist.readers.records import LineNumbers
 
 ExpatError = expat.ExpatError
 error_string = expat.ErrorString
@@ -95,12 +96,13 @@ def record_by_record(text: str, path: str, warnings: list[Diagnostic], names: tu
     cut file loses only the records that are damaged beyond that, each named with its line."""
     starts_re, ends_re = record_tags(names)
     found = []
-    at, line = 0, 1
+    lines = LineNumbers(text)
+    at = 0
     for match in starts_re.finditer(text):
         if match.start() < at:
             continue  # inside the record before (a record never holds another)
-        line += text.count("\n", at, match.start())
         at = match.start()
+        line = lines.at(at)
         end = ends_re.search(text, match.end())
         if end is None:
             warnings.append(Diagnostic(path, line, f"record cut short (no </{names[0]}>: a download that "
@@ -114,7 +116,6 @@ def record_by_record(text: str, path: str, warnings: list[Diagnostic], names: tu
                                        f"record not well-formed XML ({error_string(exc.code)}); skipped"))
         else:
             found.append((line, root))
-        line += text.count("\n", at, end.end())
         at = end.end()
     return found
 
