@@ -10,7 +10,12 @@ import re
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import LineNumbers, keep_record, list_from_records, shared
+from paperlist.readers.records import (
+    LineNumbers,
+    keep_record,
+    list_from_records,
+    shared,
+)
 from paperlist.readers.tagged import first, tagged_records
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,2}) (.*)$")  # "T1 ", and the user fields up to "U15 "
