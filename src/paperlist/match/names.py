@@ -91,13 +91,13 @@ def family_first(person: str) -> str:
     """
     if "," in person or " " not in person or is_organisation(person):
         return person
-    first = person.partition(" ")[0]
-    before, _, last = person.rpartition(" ")
-    # "Chen ZY" (MEDLINE), "YANG Y" (Derwent's patents): a family name of capitals is no initials before one letter
-    if _INITIALS_RE.match(last) and (not _INITIALS_RE.match(first) or (_ONE_LETTER_RE.match(last) and first.isalpha()
-                                                                       and len(first) > 1 and before == first)):
-        return f"{before}, {last}"
     words = person.split()
+    first, last = words[0], words[-1]
+    before = person.rpartition(" ")[0]
+    # "Chen ZY" (MEDLINE), "YANG Y" (Derwent's patents): a family name of capitals is no initials before one letter
+    capitals_then_initial = len(words) == 2 and len(first) > 1 and first.isalpha() and _ONE_LETTER_RE.match(last)
+    if _INITIALS_RE.match(last) and (not _INITIALS_RE.match(first) or capitals_then_initial):
+        return f"{before}, {last}"
     start = len(words) - 1  # where the family name starts: its particles go with it
     while start > 0 and _particle(words[start - 1], words[-1]):
         start -= 1

@@ -219,8 +219,8 @@ READERS: dict[str, Reader] = {
     "text": lambda data, text, path: ([parse_list(text, path)], []),
     "email": lambda data, text, path: _mail(data, path, single=True),
     "mbox": lambda data, text, path: _mail(data, path, single=False),
-    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "ovid": _ovid, "refworks": _refworks, "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw,
-    "proquest": _proquest,
+    "bibtex": _bibtex, "ris": _ris, "wos": _wos, "medline": _medline, "ovid": _ovid, "refworks": _refworks,
+    "endnote": _endnote, "pubmed-xml": _pubmed_xml, "enw": _enw, "proquest": _proquest,
     "csv": _table(","), "tsv": _table("\t"), "jsonl": _jsonl, "json": _json,
 }
 BYTE_FORMATS = ("email", "mbox")  # their readers decode each part by the charset it declares

@@ -78,7 +78,8 @@ def _record(element: ElementTree.Element) -> tuple[str | None, Record]:
     book_part = article.find("Book")
     title = (text_of(article.find("ArticleTitle")) or text_of(article.find("VernacularTitle"))
              or text_of(book_part.find("BookTitle") if book_part is not None else None))
-    abstract = _abstract(article.find("Abstract") if article.find("Abstract") is not None else owner.find("Abstract"))
+    abstract_node = article.find("Abstract")
+    abstract = _abstract(abstract_node if abstract_node is not None else owner.find("Abstract"))
     if journal is not None:
         venue = text_of(journal.find("Title")) or text_of(journal.find("ISOAbbreviation"))
     else:  # a chapter's container is its book; a book has none

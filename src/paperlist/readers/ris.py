@@ -17,13 +17,13 @@ from paperlist.readers.records import (
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9])  ?-(?: (.*)|\s*)$")
 # Authors only: A2 and ED are editors (in Ovid exports, the cited authors), A3 series editors, A4 translators.
-TITLE, ABSTRACT, AUTHORS = ("TI", "T1", "CT", "BT"), ("AB", "N2"), ("AU", "A1")
+TITLE, ABSTRACT = ("TI", "T1", "CT", "BT"), ("AB", "N2")
 # Y1 is the old tag of the date that DA now holds: DA wins where a file has both.
 YEAR, VENUE = ("PY", "DA", "Y1"), ("JO", "JF", "T2", "JA", "J2")
 _ALIASES = {"A1": "AU"}  # the same field under its old tag: kept with the other's values, in the file's order
 
 
-_ONE_A_LINE = frozenset({"KW", "AU", "A1", "A2", "A3", "A4"})  # tags whose lines without a tag are more values
+_ONE_A_LINE = frozenset({"KW", "AU", "A2", "A3", "A4"})  # tags whose lines without a tag are more values
 CONTINUED = "\x00"  # marks a wrapped line of the value before it; joined once per record, never repeatedly
 
 
@@ -49,7 +49,7 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     match = re.search(r"\d{4}", year or "")
     if match and match.group(0) == "0000":  # Scopus's year of a record without one
         match = None
-    authors = [a for t in AUTHORS for a in fields.get(t, []) if a]
+    authors = [a for a in fields.get("AU", []) if a]  # A1's values too (_ALIASES)
     doi = clean_doi(_first(fields, ("DO",)))
     url = _first(fields, ("UR", "L2")) or (f"https://doi.org/{doi}" if doi else None)
     start, end = _first(fields, ("SP",)), _first(fields, ("EP",))

@@ -131,8 +131,8 @@ def _bibtex_value(name: str, value: str, authors: list[str]) -> str:
     if name in ("doi", "url"):
         return value.replace("{", "%7B").replace("}", "%7D").replace("\\", "%5C")
     if name == "author":
-        return " and ".join("{" + bibtex_escape(a) + "}" if is_organisation(a, one_name=True) else bibtex_escape(_suffix_second(a))
-                            for a in authors)
+        return " and ".join("{" + bibtex_escape(a) + "}" if is_organisation(a, one_name=True)
+                            else bibtex_escape(_suffix_second(a)) for a in authors)
     return bibtex_escape(value)
 
 

@@ -201,8 +201,7 @@ def visible_url(url: str) -> str:
     """
     if url.isascii() and url.isprintable() and " " not in url:
         return url
-    return "".join(_percent(c) if ord(c) < 0x21 or 0x7F <= ord(c) < 0xA1 or unicodedata.category(c)[0] in "CZ"
-                   else c for c in url)
+    return "".join(_percent(c) if unicodedata.category(c)[0] in "CZ" else c for c in url)
 
 
 def _percent(char: str) -> str:
