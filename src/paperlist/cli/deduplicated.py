@@ -12,17 +12,19 @@ from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
 from paperlist.readers.medline import record_spans as medline_spans
 from paperlist.readers.ovid import record_spans as ovid_spans
-from paperlist.readers.wos import header_and_end
-from paperlist.readers.wos import record_spans as wos_spans
-from paperlist.readers.ris import record_spans
 from paperlist.readers.records import first_line
 from paperlist.readers.refer import record_spans as refer_spans
+from paperlist.readers.ris import record_spans as ris_spans
+from paperlist.readers.wos import header_and_end
+from paperlist.readers.wos import record_spans as wos_spans
 from paperlist.readers.table import row_spans
 from paperlist.render.references import render_bibtex, render_ris
 from paperlist.render.terminal import terminal_safe
 from paperlist.render.textfmt import plural
 from paperlist.reports.deduplicated import RAW_FORMATS, Source, settled_drops, without_copies
 
+# Where each record of a format lies in a file's text, by the line its reader reports for it.
+_SPANS = {"ris": ris_spans, "bibtex": entry_spans, "enw": refer_spans, "medline": medline_spans, "ovid": ovid_spans}
 # What an output file's name says it should hold.
 _EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv",
                       ".enw": "enw", ".nbib": "medline", ".medline": "medline"}
@@ -32,8 +34,8 @@ def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context
                        kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
     one RIS, BibTeX, CSV, EndNote tagged, MEDLINE, Ovid or Web of Science format, else one RIS or BibTeX entry per
-    paper. ``kept``: the files
-    besides the inputs that the copy may not replace (the decisions file), each with what it is."""
+    paper. ``kept``: the files besides the inputs that the copy may not replace (the decisions file), each with
+    what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
     check_output(out, g.loaded.files, kept, option="--write-deduplicated", written="the copy")
@@ -76,14 +78,10 @@ def _source(path: str, fmt: str) -> Source | None:
     if fmt == "csv":
         header_end, spans = row_spans(text, "\t" if path.lower().endswith(".tsv") else ",")
         return Source(path, text, fmt, spans, header_end)
-    if fmt == "enw":
-        return Source(path, text, fmt, refer_spans(text))
-    if fmt in ("medline", "ovid"):
-        return Source(path, text, fmt, medline_spans(text) if fmt == "medline" else ovid_spans(text))
     if fmt == "wos":
         header_end, closing = header_and_end(text)
-        return Source(path, text, fmt, wos_spans(text), header_end, closing)
-    return Source(path, text, fmt, record_spans(text) if fmt == "ris" else entry_spans(text))
+        return Source(path, text, fmt, wos_spans(text, header_end), header_end, closing)
+    return Source(path, text, fmt, _SPANS[fmt](text))
 
 
 def _one_header(sources: list[Source | None]) -> bool:

@@ -48,12 +48,11 @@ def parse_wos(text: str, path: str) -> ReadingList:
     return list_from_records(records, path, None, "wos", warnings)
 
 
-def record_spans(text: str) -> dict[int, tuple[int, int]]:
+def record_spans(text: str, header_end: int) -> dict[int, tuple[int, int]]:
     """Where each record lies in ``text`` (from its ``PT`` line, up to the next, the last up to ``EF``), by the
-    line ``parse_wos`` reports for it."""
-    first = header_and_end(text)[0]  # the header's lines (FN, VR) are no record
+    line ``parse_wos`` reports for it; the file's header, up to ``header_end`` (``header_and_end``), is none."""
     return {line: span for line, span in tagged_spans(text, _TAG_RE, "PT", "ER", stops="EF").items()
-            if span[0] >= first}
+            if span[0] >= header_end}
 
 
 _FIRST_RECORD_RE = re.compile(r"^PT ", re.MULTILINE)
