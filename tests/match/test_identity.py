@@ -9,6 +9,7 @@ from paperlist.match import record_links
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.identity import (
     compare,
+    database_id,
     doi_key,
     notice_kind,
     record_key,
@@ -115,6 +116,17 @@ class CompareTest(unittest.TestCase):
         self.assertNotEqual(verdict(a, a).decision, "same")
         self.assertEqual(verdict(dict(a, pages="iii-iv"), dict(a, pages="iii-iv")).decision, "maybe")
         self.assertEqual(verdict(dict(a, pages="7-9"), dict(a, pages="7-9")).decision, "same")
+
+    def test_a_database_id_joins_like_a_doi_and_a_file_s_own_key_does_not(self):
+        unknown = dict(title="[Title unknown.]", authors="Nichols", year="1904", venue="Auk", volume="xxi")
+        self.assertEqual(verdict(unknown, unknown).decision, "maybe")
+        ut = dict(unknown, source_id="ZOOREC:ZOOR04100001471")
+        self.assertEqual(verdict(ut, ut)[:2], ("same", ("database id", "title", "year", "authors", "venue")))
+        self.assertEqual(verdict(ut, dict(ut, source_id="ZOOREC:ZOOR04100001472")).decision, "maybe")
+        self.assertEqual(verdict(dict(ut, pages="5-9"), dict(ut, pages="81")).decision, "different")
+        self.assertEqual([database_id(i) for i in ("WOS:000301234500012", " 2-s2.0-85012345678 ", "smith:2020",
+                                                   "12345678", "ID:12", "SMITH:2020ABC", None)],
+                         ["WOS:000301234500012", "2-s2.0-85012345678", None, None, None, None, None])
 
     def test_the_verdict_says_why(self):
         found = verdict(NORIS, dict(NORIS, venue="N Engl J Med"))
@@ -255,6 +267,20 @@ class CommandTest(unittest.TestCase):
         self.assertEqual(code, 0, err)
         doc = json.loads(out)
         self.assertEqual((doc["totals"]["papers"], doc["totals"]["groups"]), (8, 0))
+
+    def test_a_record_exported_twice_by_its_database_is_one_paper(self):
+        # A title that names no paper keeps two copies apart on their fields, not on the database's own id.
+        record = ("PT J\nTI [Title unknown.]\nAU Nichols\nSO Auk\nVL xxi\nPY 1904\nUT {}\nER\n\n"
+                  "PT J\nTI Black-backed woodpecker habitat after fire\nAU Hutto, R. L.\nSO Auk\nPY 2008\n"
+                  "UT WOS:000255555500007\nER\n")
+        for name in ("first.txt", "again.txt"):
+            self.tmp.write(name, "FN Clarivate Analytics Web of Science\nVR 1.0\n"
+                           + record.format("ZOOREC:ZOOR04100001471") + "EF\n")
+        code, out, err = run_cli("dupes", str(self.tmp.path), "--format", "json")
+        doc = json.loads(out)
+        self.assertEqual((code, err, doc["totals"]["papers"], [g["kind"] for g in doc["groups"]]),
+                         (0, "", 2, ["exact", "exact"]))
+        self.assertEqual([[m["line"] for m in g["members"]] for g in doc["groups"]], [[3, 3], [12, 12]])
 
     def test_explain_names_the_fields_that_agreed(self):
         rows = ["title,author,year,journal,volume,pages,doi",

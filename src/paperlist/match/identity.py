@@ -2,8 +2,8 @@
 
 A reference librarian's rules, as reference-deduplication tools apply them: a conflict in any field that two
 records both carry keeps them apart (two valid DOIs, years more than one apart, first pages or volumes, no
-author in common, titles that differ, a notice such as an erratum and the item it is about); a shared DOI
-joins; a shared title joins only with other fields that agree, and never alone when it names no paper
+author in common, titles that differ, a notice such as an erratum and the item it is about); a shared DOI,
+Scholar cluster or database id joins; a shared title joins only with other fields that agree, and never alone when it names no paper
 ("Editorial"). Pure: values in, verdicts out.
 """
 
@@ -56,6 +56,9 @@ _YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 _LITTLE_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "for", "to", "with", "s", "alpha", "beta",
                            "gamma", "delta", "kappa"})
 _PARTICLES = frozenset({"von", "van", "der", "den", "de", "la", "le", "di", "da", "du", "del", "dos", "ter"})
+# A record id that names its database is one paper's for good: Web of Science's UT ("WOS:000…", "ZOOREC:…") and
+# Scopus's EID. A BibTeX key, a RIS ID or a bare number names a record only within its own file.
+_DATABASE_ID_RE = re.compile(r"[A-Z]{2,8}:[A-Z]{0,8}\d{6,}|2-s2\.0-\d{6,}")
 _ABBREVIATION_STOPS = frozenset({"of", "the", "and", "for", "in", "on", "de", "la", "und", "fur"})
 
 
@@ -74,6 +77,7 @@ class RecordKey(NamedTuple):
     last_page: str | None
     doi: str | None
     scholar_id: str | None = None  # a Google Scholar cluster: one paper, like a DOI
+    database_id: str | None = None  # a record id that names its database (database_id): one paper, like a DOI
 
 
 class Verdict(NamedTuple):
@@ -92,6 +96,16 @@ def doi_key(doi: str | None) -> str | None:
     ('10.1145/abc.1', None)
     """
     return valid_doi(clean_doi(doi))
+
+
+def database_id(source_id: str | None) -> str | None:
+    """A record's own id when it names its database, and so one paper wherever it is found; None otherwise.
+
+    >>> database_id("WOS:000123456700001"), database_id("2-s2.0-85012345678"), database_id("smith2020")
+    ('WOS:000123456700001', '2-s2.0-85012345678', None)
+    """
+    found = source_id.strip() if source_id else ""
+    return found if _DATABASE_ID_RE.fullmatch(found) else None
 
 
 def title_words(record: Record | None) -> tuple[str, ...]:
@@ -202,7 +216,7 @@ def record_key(record: Record, folded: str | None = None) -> RecordKey:
     return RecordKey(title, words, generic, notice,
                      author_names(record.authors), int(year.group()) if year else None,
                      tuple(fold_words(record.venue)) if record.venue else (), _first_number(record.volume),
-                     first_page, last_page, doi_key(record.doi), record.scholar_id)
+                     first_page, last_page, doi_key(record.doi), record.scholar_id, database_id(record.source_id))
 
 
 def _is_abbreviation(short: tuple[str, ...], full: tuple[str, ...]) -> bool:
@@ -305,7 +319,9 @@ def compare(a: RecordKey, b: RecordKey, texts_agree: bool = False) -> Verdict:
     found = tuple(agreed)
     if a.scholar_id and a.scholar_id == b.scholar_id:
         found = ("scholar_id", *found)
-    if "doi" in agreed or "scholar_id" in found:
+    if a.database_id and a.database_id == b.database_id:
+        found = ("database id", *found)
+    if "doi" in agreed or "scholar_id" in found or "database id" in found:
         return Verdict("same", found, missing)
     if not (a.title and b.title):
         return Verdict("same" if texts_agree and len(agreed) >= 3 else "unknown", found, missing)

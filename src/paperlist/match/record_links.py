@@ -193,15 +193,18 @@ def link_decision(verdict: Verdict | None, records_decide: bool) -> str:
 
 
 def candidate_pairs(records: Iterable[Sequence[Record]], parts: Sequence[Sequence[RecordKey]]) -> list[tuple[int, int, str]]:
-    """Pairs of distinct texts that share a DOI, a Scholar cluster or a title, each with what they share.
+    """Pairs of distinct texts that share a DOI, a Scholar cluster, a database id or a title, each with what they
+    share.
     ``records``: each text's records, read once (a generator holds one text's at a time)."""
     # One bucket per kind, keyed by the value itself; a bucket of one text is its number, not a list: most titles
     # are nobody else's, and a set, a string and a list for each of them made the peak of grouping tiny records.
-    buckets: dict[str, dict[str, int | list[int]]] = {kind: {} for kind in ("doi", "scholar", "title", "opens", "ends")}
+    buckets: dict[str, dict[str, int | list[int]]] = {kind: {} for kind in ("doi", "scholar", "database", "title", "opens", "ends")}
     for k, (text_records, keys) in enumerate(zip(records, parts)):
         for key in keys:
             if key.doi:
                 _bucket(buckets["doi"], key.doi, k)
+            if key.database_id:
+                _bucket(buckets["database"], key.database_id, k)
             if key.title:
                 _bucket(buckets["title"], key.title, k)
                 # Titles that differ by a typo, a subtitle or a section label share their first or last words.
@@ -217,7 +220,7 @@ def candidate_pairs(records: Iterable[Sequence[Record]], parts: Sequence[Sequenc
                 _bucket(buckets["scholar"], r.scholar_id, k)
     pairs: dict[tuple[int, int], str] = {}
     for name, kept in buckets.items():
-        kind = "identifier" if name in ("doi", "scholar") else "title"
+        kind = "identifier" if name in ("doi", "scholar", "database") else "title"
         for texts in kept.values():
             if isinstance(texts, int):
                 continue
