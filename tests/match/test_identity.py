@@ -118,7 +118,7 @@ class CompareTest(unittest.TestCase):
         self.assertEqual(verdict(dict(a, pages="7-9"), dict(a, pages="7-9")).decision, "same")
 
     def test_a_database_id_joins_like_a_doi_and_a_file_s_own_key_does_not(self):
-        unknown = dict(title="[Title unknown.]", authors="Nichols", year="1904", venue="Auk", volume="xxi")
+        unknown = {"title": "[Title unknown.]", "authors": "Nichols", "year": "1904", "venue": "Auk", "volume": "xxi"}
         self.assertEqual(verdict(unknown, unknown).decision, "maybe")
         ut = dict(unknown, source_id="ZOOREC:ZOOR04100001471")
         self.assertEqual(verdict(ut, ut)[:2], ("same", ("database id", "title", "year", "authors", "venue")))
