@@ -20,7 +20,8 @@
    (github.com/iSEngLab/AwesomeLLM4SE, its README.md, not kept here: it carries no licence), the regime of the
    owner's alerts: one field, titles only, subjects of two words. The titles under its "SE with LLMs" sections;
    each section (a task: program repair, code review, fuzzing, ...) of at least 20 papers is a subject;
-   mean F1 as in 3.
+   mean F1 as in 3, on the whole list and on five subsamples that each leave out a fifth of it, and each
+   method's mean over the six.
 4. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
    benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
@@ -197,7 +198,8 @@ def review_samples(data: Path, sizes: tuple[int, ...] = (100, 150, 200, 250, 300
 
 
 def survey_recovery(readme: Path) -> None:
-    """Section 6 of the module's description: a survey's paper list, its sections the subjects."""
+    """Section 6 of the module's description: a survey's paper list, its sections the subjects; the whole list,
+    then five subsamples that each leave out a fifth of the titles, and each method's mean over the six."""
     import re
     lines = readme.read_text(encoding="utf-8").splitlines()
     try:
@@ -219,8 +221,19 @@ def survey_recovery(readme: Path) -> None:
                 subjects.setdefault(title, set()).add(section)
     sizes = Counter(s for found in subjects.values() for s in found)
     names = sorted(c for c, n in sizes.items() if n >= 20)
-    print(f"\nA survey's paper list: {len(subjects)} titles, {len(names)} sections of 20 papers or more")
-    recovery_table(list(subjects), list(subjects.values()), names, "sections")
+    titles = list(subjects)
+    print(f"\nA survey's paper list: {len(titles)} titles, {len(names)} sections of 20 papers or more")
+    found: dict[str, list[float]] = {}
+    for left_out in (None, 0, 1, 2, 3, 4):  # one sample flatters one method
+        kept = [t for n, t in enumerate(titles) if left_out is None or n % 5 != left_out]
+        if left_out is not None:
+            print(f"\nSubsample {left_out + 1} of 5 (every fifth title left out, from title {left_out + 1} on): "
+                  f"{len(kept)} titles")
+        for method, mean in recovery_table(kept, [subjects[t] for t in kept], names, "sections").items():
+            found.setdefault(method, []).append(mean)
+    print("\nSurvey, mean F1 over the whole list and its five subsamples:")
+    for method, means in found.items():
+        print(f"  {method}: {sum(means) / len(means):.3f} (" + ", ".join(f"{m:.3f}" for m in means) + ")")
 
 
 def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> dict[str, float]:
