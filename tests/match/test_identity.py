@@ -281,6 +281,12 @@ class CommandTest(unittest.TestCase):
         self.assertEqual((code, err, doc["totals"]["papers"], [g["kind"] for g in doc["groups"]]),
                          (0, "", 2, ["exact", "exact"]))
         self.assertEqual([[m["line"] for m in g["members"]] for g in doc["groups"]], [[3, 3], [12, 12]])
+        # Titles that differ by a typo: the database id is what joins them, and the text view says so.
+        self.tmp.write("again.txt", "FN Clarivate Analytics Web of Science\nVR 1.0\n"
+                       + record.format("ZOOREC:ZOOR04100001471").replace("woodpecker", "woodpeker") + "EF\n")
+        code, out, _ = run_cli("dupes", str(self.tmp.path), "--explain")
+        self.assertIn("Same DOI, Scholar id or database id (1)\n", out)
+        self.assertIn("agreed: database id, title (close), year, authors, venue\n", out)
 
     def test_explain_names_the_fields_that_agreed(self):
         rows = ["title,author,year,journal,volume,pages,doi",
