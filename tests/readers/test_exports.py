@@ -253,10 +253,12 @@ class OvidTest(unittest.TestCase):
     def test_medline_and_psycinfo_records(self):
         parsed = parse_ovid(text("ovid_tagged.txt"), "ovid_tagged.txt")
         why, circles = parsed.snippets
-        # Ovid MEDLINE: full names, the journal and its numbers by their own tags, the PMID, a DOI link
-        self.assertEqual((why.line, why.record.title, why.record.authors, why.record.venue, why.record.volume,
+        # Ovid MEDLINE: full names, the journal and its numbers by their own tags, the PMID, a DOI link; a record
+        # is named by its "<N. >" line
+        self.assertEqual((why.line, circles.line), (1, 24))
+        self.assertEqual((why.record.title, why.record.authors, why.record.venue, why.record.volume,
                           why.record.issue, why.record.pages, why.record.year, why.record.doi, why.record.source_id),
-                         (2, WHY + ".", "Author, Alice; Writer, Bob", "Proceedings of the Code Conference", "12",
+                         (WHY + ".", "Author, Alice; Writer, Bob", "Proceedings of the Code Conference", "12",
                           "3", "101-117", "2025", "10.5555/code.2025.1", "39000001"))
         self.assertTrue(why.text.startswith(ABSTRACT_START) and why.text.endswith("rather than from syntax."))
         # PsycINFO: a quoted title with its kind, names with roles, marks and degrees, the numbers in SO

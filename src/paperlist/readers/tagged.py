@@ -6,7 +6,6 @@ Web of Science ends each with ``ER``, MEDLINE starts each with ``PMID-`` after a
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterator
 
@@ -24,10 +23,11 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
     should be indented, and those that are not are said once.
     A record ends at ``ends``, or (without ``ends``) where the next ``starts`` or the first tag after a blank line
     comes (ERIC's and other NLM-style records open with OWN or TI, not PMID), or at a line matching ``opens`` (Ovid's
-    "<1. >"), or where the text ends."""
+    "<1. >", then the record's line), or where the text ends."""
     fields: Fields = {}
     pending: dict[tuple[str, int], list[str]] = {}  # wrapped lines, joined once per record (linear)
     start = 0
+    opened: int | None = None  # the ``opens`` line of the record to come
     last: str | None = None
     after_blank = False
     unindented: list[int] = []
@@ -37,7 +37,7 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
         if opens is not None and opens.match(line):
             if fields:
                 yield start, _join(fields, pending)
-            fields, pending, last = {}, {}, None
+            fields, pending, last, opened = {}, {}, None, number
             continue
         match = tag_re.match(line)
         if match:
@@ -54,7 +54,7 @@ def tagged_records(text: str, tag_re: re.Pattern[str], starts: str | None, ends:
                 fields, pending = {}, {}
             after_blank = False
             if not fields:
-                start = number
+                start, opened = opened or number, None
             fields.setdefault(tag, []).append(value)
             last = tag
         elif line.strip() and last is not None:  # a wrapped value goes on
@@ -97,26 +97,19 @@ def first(fields: Fields, *tags: str) -> str | None:
 def tagged_spans(text: str, tag_re: re.Pattern[str], starts: str | None, ends: str | None,
                  opens: re.Pattern[str] | None = None, stops: str | None = None) -> dict[int, tuple[int, int]]:
     """Where each record of ``tagged_records`` lies in ``text``, by the line it reports: ``text[start:end]``, from
-    its first line (its ``opens`` line, where the format has one) up to the next record's first line, the last
-    one up to the ``stops`` line (Web of Science's EF) or the end of the text. The records are the reader's own,
-    so the copy cuts out exactly what it read."""
+    that line (its ``opens`` line, where the format has one) up to the next record's, the last one up to the
+    ``stops`` line (Web of Science's EF) or the end of the text. The records are the reader's own, so the copy cuts
+    out exactly what it read."""
     firsts = [line for line, _ in tagged_records(text, tag_re, starts, ends, problems=[], stops=stops, opens=opens)]
     offsets: list[int] = []  # where each line starts
-    openers: list[int] = []
     end = len(text)
     at = bom_length(text)
-    for number, raw in enumerate(text_lines(text, at), 1):
+    for raw in text_lines(text, at):
         offsets.append(at)
-        line = raw.rstrip("\r\n")
-        if opens is not None and opens.match(line):
-            openers.append(number)
-        if stops is not None and end == len(text) and (match := tag_re.match(line)) and match.group(1).strip() == stops:
+        if stops is not None and end == len(text) and (match := tag_re.match(raw.rstrip("\r\n"))) \
+                and match.group(1).strip() == stops:
             end = at
         at += len(raw)
     offsets.append(len(text))
-    begins = []
-    for n, line in enumerate(firsts):
-        opener = openers[bisect.bisect_right(openers, line) - 1] if openers and openers[0] <= line else None
-        begins.append(opener if opener is not None and (n == 0 or opener > firsts[n - 1]) else line)
-    return {line: (offsets[begin - 1], offsets[begins[n + 1] - 1] if n + 1 < len(begins) else end)
-            for n, (line, begin) in enumerate(zip(firsts, begins))}
+    return {line: (offsets[line - 1], offsets[firsts[n + 1] - 1] if n + 1 < len(firsts) else end)
+            for n, line in enumerate(firsts)}
