@@ -31,7 +31,8 @@ GENERIC_TITLES = frozenset(
     "corrections|response|reply|introduction to the special issue|editorial board|masthead|from the editor|"
     "from the editors|message from the editor|note from the editor|overview|summary|discussion|untitled|"
     "poster abstracts|meeting abstracts|invited commentary|editor s introduction|editors introduction".split("|"))
-# A title that holds one of these names a column or a kind of item, however long it is.
+# A title that holds one of these names a column or a kind of item, however long it is (each phrase holds "edit",
+# "issue" or "review", which record_key looks for first: the search is slow on a long title that holds none).
 _GENERIC_PART_RE = re.compile(r"\b(?:editor s comments|editors comments|editor s note|editorial introduction|guest "
                               r"editorial|in this issue|letter to the editor|book review|from the editor)\b|^editorial\b")
 # An erratum's title ends with the citation of what it corrects: "(vol 360, pg 542, 2009)" (Web of Science),
@@ -198,6 +199,8 @@ def clean_title(title: str) -> str:
     """A title's folded words without the tags databases add in brackets ("[Review]") or the citation an
     erratum ends with ("(vol 360, pg 542, 2009)"); a title all in brackets (MEDLINE's translations) keeps its
     words."""
+    if "(" not in title and "[" not in title:  # most titles: nothing cited, nothing bracketed
+        return " ".join(fold_words(title))
     title = _CITED_RE.sub(" ", title)
     kept = fold_words(_BRACKETED_RE.sub(" ", title))
     return " ".join(kept if len(kept) * 2 >= len(fold_words(title)) else fold_words(title))
@@ -212,7 +215,8 @@ def record_key(record: Record, folded: str | None = None) -> RecordKey:
     words = title.count(" ") + 1 if title else 0
     year = _YEAR_RE.search(record.year or "")
     first_page, last_page = page_range(record.pages)
-    generic = title in GENERIC_TITLES or words < MIN_SPECIFIC_WORDS or bool(_GENERIC_PART_RE.search(title))
+    generic = title in GENERIC_TITLES or words < MIN_SPECIFIC_WORDS or (
+        ("edit" in title or "issue" in title or "review" in title) and bool(_GENERIC_PART_RE.search(title)))
     return RecordKey(title, words, generic, notice,
                      author_names(record.authors), int(year.group()) if year else None,
                      tuple(fold_words(record.venue)) if record.venue else (), _first_number(record.volume),
