@@ -189,6 +189,21 @@ class CommandsTest(unittest.TestCase):
                                           "collection's views (triage --db, dupes --db, report --db); a number from a "
                                           "run over PATHs is a rank, which names no paper\n"))
 
+    def test_each_editorial_is_a_paper_of_its_own_that_a_mark_names_alone(self):
+        # Six records titled "Editorial" in different journals are six papers in every view; with one text
+        # between them they were one paper of the collection, shown six times under one id that marked all six.
+        rows = ["title,author,year,journal,volume"] + [f"Editorial,Author{n},{2000 + n},Journal {n},{n + 1}"
+                                                        for n in range(6)]
+        self.add(self.tmp.write("scopus.csv", "\n".join(rows) + "\n"))
+        papers = json.loads(run_cli("triage", "--db", self.db, "--format", "json")[1])["papers"]
+        self.assertEqual(sorted(p["text"] for p in papers), [f"Editorial (Journal {n} {n + 1}, {2000 + n})"
+                                                             for n in range(6)])
+        self.assertEqual(len({p["paper"] for p in papers}), 6)
+        self.assertIn("papers: 6\n", run_cli("db", "info", "--db", self.db)[1])
+        self.assertEqual(run_cli("mark", "skip", f"p{papers[0]['paper']}", "--db", self.db)[0], 0)
+        left = json.loads(run_cli("triage", "--db", self.db, "--format", "json")[1])["papers"]
+        self.assertEqual(len(left), 5)
+
     def test_report_commands_on_the_collection_equal_the_files(self):
         self.add(str(EXAMPLES))
         for command in ("summarize", "dupes", "triage", "export"):

@@ -292,7 +292,8 @@ class RefWorksTest(unittest.TestCase):
                           "3", "101-117", "10.5555/code.2025.1", "code generation; testing"))
         self.assertTrue(why.text.startswith(ABSTRACT_START))
         self.assertEqual((chapter.line, chapter.text, chapter.record.venue, chapter.record.kind, chapter.record.pages),
-                         (32, "Fault Trees", "Handbook of Water Networks", "Book, Section", "5-19"))
+                         (32, "Fault Trees (Handbook of Water Networks, 5-19, 2019)", "Handbook of Water Networks",
+                          "Book, Section", "5-19"))
         self.assertEqual(parsed.warnings, ())
 
     def test_detected_with_or_without_its_legend(self):
@@ -318,8 +319,8 @@ class PubmedXmlTest(unittest.TestCase):
                                           "misread specifications rather than from syntax."))
         # a chapter: its authors, not the book's editors; the book is its container
         self.assertEqual((chapter.line, chapter.text, chapter.record.authors, chapter.record.venue,
-                          chapter.record.year), (46, "Fault Trees", "Moreau, Juliette", "Handbook of Water Networks",
-                                                 "2019"))
+                          chapter.record.year), (46, "Fault Trees (Handbook of Water Networks, 2019)", "Moreau, Juliette",
+                                                 "Handbook of Water Networks", "2019"))
         self.assertEqual(parsed.warnings, ())
 
     def test_detected_by_its_root_whatever_the_name(self):
@@ -623,8 +624,9 @@ class ExportColumnsTest(unittest.TestCase):
                            None, None),
                           ("Pipes in JATS.", "Crossref Item", ["Lind, Maria", "Water Consortium"], "2021",
                            "10.1000/xyz.1"),
-                          ("Scholar Item", "Scholar Item", ["Doe, Jane"], "2020", None),
-                          ("OpenAlex Item", "OpenAlex Item", ["Lee, Kim"], "2019", "10.1000/oa")])
+                          # a title too short to name one paper is read with where and when it appeared
+                          ("Scholar Item (2020)", "Scholar Item", ["Doe, Jane"], "2020", None),
+                          ("OpenAlex Item (2019)", "OpenAlex Item", ["Lee, Kim"], "2019", "10.1000/oa")])
         crossref = rl.snippets[1].record
         self.assertEqual((crossref.venue, crossref.pages, crossref.kind), ("Journal of Pipes", "45-67",
                                                                            "journal-article"))

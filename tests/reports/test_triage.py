@@ -71,8 +71,10 @@ class ColdStartTest(unittest.TestCase):
         return [e.paper.kept.text for e in rank_papers(grouping.papers, order=order)], order
 
     def test_newest_first_when_nothing_else_tells_papers_apart(self):
-        texts, order = self.rank("title,year\nOld survey,1999\nNew survey,2024\nNo year survey,\nMiddle survey,2010\n")
-        self.assertEqual(texts, ["New survey", "Middle survey", "Old survey", "No year survey"])
+        texts, order = self.rank("title,year\nOld survey of graph methods,1999\nNew survey of graph methods,2024\n"
+                                 "No year survey of graph methods,\nMiddle survey of graph methods,2010\n")
+        self.assertEqual(texts, ["New survey of graph methods", "Middle survey of graph methods",
+                                 "Old survey of graph methods", "No year survey of graph methods"])
         self.assertFalse(order.learned)
         self.assertEqual(order.rule, "ranked by the number of lists a paper is in and of its copies (most first), then "
                                      "by its likeness to the seed titles of its lists, then by year (newest first), "

@@ -32,7 +32,7 @@ GENERIC_TITLES = frozenset(
     "from the editors|message from the editor|note from the editor|overview|summary|discussion|untitled|"
     "poster abstracts|meeting abstracts|invited commentary|editor s introduction|editors introduction".split("|"))
 # A title that holds one of these names a column or a kind of item, however long it is (each phrase holds "edit",
-# "issue" or "review", which record_key looks for first: the search is slow on a long title that holds none).
+# "issue" or "review", which _generic looks for first: the search is slow on a long title that holds none).
 _GENERIC_PART_RE = re.compile(r"\b(?:editor s comments|editors comments|editor s note|editorial introduction|guest "
                               r"editorial|in this issue|letter to the editor|book review|from the editor)\b|^editorial\b")
 # An erratum's title ends with the citation of what it corrects: "(vol 360, pg 542, 2009)" (Web of Science),
@@ -206,6 +206,22 @@ def clean_title(title: str) -> str:
     return " ".join(kept if len(kept) * 2 >= len(fold_words(title)) else fold_words(title))
 
 
+def names_no_paper(title: str) -> bool:
+    """Whether a title names a kind of item, or is too short to name one paper.
+
+    >>> names_no_paper("Editorial"), names_no_paper("Fault Trees"), names_no_paper("Atypical hemolytic-uremic syndrome")
+    (True, True, False)
+    """
+    folded = clean_title(title)
+    return _generic(folded, folded.count(" ") + 1 if folded else 0)
+
+
+def _generic(title: str, words: int) -> bool:
+    """The test of names_no_paper on a title already cleaned, and its number of words."""
+    return title in GENERIC_TITLES or words < MIN_SPECIFIC_WORDS or (
+        ("edit" in title or "issue" in title or "review" in title) and bool(_GENERIC_PART_RE.search(title)))
+
+
 def record_key(record: Record, folded: str | None = None) -> RecordKey:
     """Normalise a record once, for every comparison it takes part in. ``folded``: a string its clean title
     may equal (its text's match key), kept instead of a second copy."""
@@ -215,9 +231,7 @@ def record_key(record: Record, folded: str | None = None) -> RecordKey:
     words = title.count(" ") + 1 if title else 0
     year = _YEAR_RE.search(record.year or "")
     first_page, last_page = page_range(record.pages)
-    generic = title in GENERIC_TITLES or words < MIN_SPECIFIC_WORDS or (
-        ("edit" in title or "issue" in title or "review" in title) and bool(_GENERIC_PART_RE.search(title)))
-    return RecordKey(title, words, generic, notice,
+    return RecordKey(title, words, _generic(title, words), notice,
                      author_names(record.authors), int(year.group()) if year else None,
                      tuple(fold_words(record.venue)) if record.venue else (), _first_number(record.volume),
                      first_page, last_page, doi_key(record.doi), record.scholar_id, database_id(record.source_id))

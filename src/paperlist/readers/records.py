@@ -7,6 +7,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 
+from paperlist.match.identity import names_no_paper
 from paperlist.match.normalize import collapse_whitespace, is_truncated
 from paperlist.model import MADE_TITLE_PREFIX, Diagnostic, ReadingList, Record, Snippet
 
@@ -108,6 +109,19 @@ def keep_record(records: list[tuple[int, str, Record]], warnings: list[Diagnosti
     records.append((line, text, record))
 
 
+def with_place(title: str, record: Record) -> str:
+    """A title that names no paper ("Editorial") with where it appeared: the text of no other paper, so that two
+    editorials are two texts wherever texts are compared, shown or decided on.
+
+    >>> with_place("Editorial", Record(venue="MIS Quarterly.", volume="24", issue="3", pages="iii-iv", year="2000"))
+    'Editorial (MIS Quarterly 24(3), iii-iv, 2000)'
+    """
+    number = (record.volume or "") + (f"({record.issue})" if record.issue else "")
+    venue = (record.venue or "").rstrip(" .,;:")  # "Nephron - Clinical Practice."
+    place = ", ".join(p for p in (" ".join(p for p in (venue, number) if p), record.pages, record.year) if p)
+    return f"{title} ({place})" if place else title
+
+
 def seed_from_comment(text: str) -> str | None:
     """``Related papers: TITLE`` inside a comment gives the seed title."""
     folded = collapse_whitespace(text)
@@ -126,6 +140,9 @@ def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: s
         if record is not None and record.title and record.title.startswith(MADE_TITLE_PREFIX):
             record = record._replace(title=None)  # paperlist's own stand-in, not the paper's title
             text = text.removeprefix(MADE_TITLE_PREFIX)  # read by that title alone: by what it was made from
+        elif (record is not None and record.title_only and record.title and text == collapse_whitespace(record.title)
+              and names_no_paper(record.title)):
+            text = with_place(text, record)
         snippets.append(Snippet(path, line, index, text, is_truncated(text), seed_title, (), record))
     if not snippets:
         warnings.append(Diagnostic(path, None, "no entries with a title or abstract found"))

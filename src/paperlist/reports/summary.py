@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from paperlist.match.papers import Grouping
 from paperlist.model import Diagnostic, Paper, ReadingList
+from paperlist.tagging.apply import subject_text
 from paperlist.tagging.topics import distinctive, rank_terms, term_counts
 
 
@@ -84,7 +85,7 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
     if terms:
         # Terms are read once per paper (its kept copy); each list's distinctive terms compare its papers
         # with the whole collection's.
-        sets, defined, counts = term_counts([p.kept.text for p in papers])
+        sets, defined, counts = term_counts([subject_text(p.kept.text, p.kept.record) for p in papers])
         ranked = rank_terms(sets, defined, counts=counts)
         labels = {t.term: t.label for t in ranked}
         top_terms = [(t.label, t.papers) for t in ranked[:terms]]

@@ -10,10 +10,16 @@ from paperlist.model import ReadingList, Record, Snippet
 Tagger = Callable[[str], tuple[str, ...]]
 
 
+def subject_text(text: str, record: Record | None) -> str:
+    """A text as terms and topics read it: a text that is its record's title is the title alone (one that names
+    no paper, "Editorial", is read with where it appeared, and the journal is not the paper's subject)."""
+    return record.title if record is not None and record.title_only and record.title else text
+
+
 def tag_text(text: str, record: Record | None) -> str:
     """What the tag rules read: the title (when it is not already the text) and the text."""
     if record is None or record.title is None or record.title_only:
-        return text
+        return subject_text(text, record)
     return f"{record.title}. {text}"
 
 
