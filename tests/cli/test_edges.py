@@ -65,6 +65,42 @@ class EdgesTest(unittest.TestCase):
                 self.assertEqual((done.returncode, done.stderr),
                                  (2, "paperlist: error: writing output: No space left on device\n"))
 
+    @unittest.skipUnless(sys.platform.startswith("linux"), "sets a pseudo-terminal's width")
+    def test_notes_fit_the_terminal_they_go_to_when_the_output_is_piped(self):
+        import fcntl
+        import pty
+        import struct
+        import termios
+        main, screen = pty.openpty()
+        fcntl.ioctl(screen, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 50, 0, 0))  # a terminal 50 columns wide
+        env = {k: v for k, v in ENV.items() if k not in ("COLUMNS", "LINES")}
+        # Papers the built-in rules (deep-learning systems) tag none of: a note says topics are used instead.
+        pipes = self.tmp.write("pipes.csv", "title\nLeak detection in cast iron water pipe networks\n"
+                               "Pressure transients in plastic water pipe networks\n"
+                               "Corrosion of copper pipes in drinking water networks\n"
+                               "Acoustic leak detection for buried water pipes\n")
+        try:
+            done = subprocess.run([sys.executable, "-m", "paperlist", "triage", pipes, "--format", "text"],
+                                  stdout=subprocess.PIPE, stderr=screen, env=env, timeout=60, check=False)
+            os.set_blocking(main, False)  # read what the terminal holds while it is open (Linux drops it after)
+            shown = b""
+            while True:
+                try:
+                    piece = os.read(main, 4096)
+                except BlockingIOError:
+                    break
+                if not piece:
+                    break
+                shown += piece
+        finally:
+            os.close(screen)
+            os.close(main)
+        notes = shown.decode().replace("\r\n", "\n").splitlines()
+        self.assertEqual((done.returncode, notes[0]), (0, "paperlist: note: the built-in tag rules"))
+        self.assertLessEqual(max(map(len, notes)), 50)
+        # The output itself is wrapped as for a file: at 80 columns, where the pipe has no width.
+        self.assertTrue(50 < max(map(len, done.stdout.decode().splitlines())) <= 80)
+
     def test_db_check_finds_what_was_tampered_with(self):
         db = str(self.tmp.path / "c.db")
         run_cli("add", str(EXAMPLES), "--db", db)

@@ -401,9 +401,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def terminal_columns(environ: Mapping[str, str]) -> int:
+def terminal_columns(environ: Mapping[str, str], stream: object | None = None) -> int:
     """The terminal's width as ``shutil.get_terminal_size`` gives it (without importing shutil and its
-    compression modules): COLUMNS when it is a positive number, else the width of stdout's terminal, else 80."""
+    compression modules): COLUMNS when it is a positive number, else the width of the terminal of ``stream``
+    (stdout by default), else 80."""
     try:
         columns = int(environ.get("COLUMNS", ""))
     except ValueError:
@@ -411,6 +412,6 @@ def terminal_columns(environ: Mapping[str, str]) -> int:
     if columns > 0:
         return columns
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+        return os.get_terminal_size((stream or sys.__stdout__).fileno()).columns or 80  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):
         return 80

@@ -55,12 +55,14 @@ class ProgressLine:
 
 
 def _style(args: argparse.Namespace, stdout: TextIO, environ: Mapping[str, str]) -> Style:
-    """Width from COLUMNS, else the terminal, else 80; colour only where the user wants and sees it."""
+    """Widths from COLUMNS, else the terminal (stdout's, and stderr's for notes), else 80; colour only where the
+    user wants and sees it."""
     width = max(MIN_WIDTH, terminal_columns(environ))
     choice = getattr(args, "color", "never")
     wanted = choice == "always" or (choice == "auto" and not environ.get("NO_COLOR")
                                     and environ.get("TERM") != "dumb" and _isatty(stdout))
-    return Style(width, wanted and getattr(args, "format", "") == "text", getattr(args, "csv_raw", False))
+    return Style(width, wanted and getattr(args, "format", "") == "text", getattr(args, "csv_raw", False),
+                 max(MIN_WIDTH, terminal_columns(environ, sys.__stderr__)))
 
 
 def _isatty(stream: object) -> bool:

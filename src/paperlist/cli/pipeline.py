@@ -230,11 +230,11 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
     if options.rules == AUTO:
         loaded, grouping, matcher = auto_tags(loaded, grouping)
         if not matcher.rules:
-            note_no_topics(grouping, context.stderr, context.style.width)
+            note_no_topics(grouping, context.stderr, context.style.note_width)
         check_tags(selection.focus + selection.tag + selection.exclude_tag, matcher.rules)
     elif options.rules is None and options.command in ("summarize", "triage", "report") \
             and not (selection.focus or selection.tag or selection.exclude_tag):
         # The default fits the input: topics where the built-in rules (one field's) describe too few papers.
-        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.width,
+        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.note_width,
                                                  explain=options.command == "summarize")
     return Gathered(loaded, grouping, matcher, status, marks)

@@ -42,7 +42,7 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
         except OSError as exc:
             raise UsageError(f"cannot listen on 127.0.0.1:{options.port}: {exc.strerror or exc} (another program "
                              "may use it: give another port with --port N, or --port 0 for any free one)") from None
-        width = context.style.width
+        width = context.style.note_width
         head = (f"paperlist: triage page for {terminal_safe(store.path)} ({plural(counts['papers'], 'paper')}, "
                 f"{counts['undecided']} to decide):")
         note = "Open it in a browser on this machine (the address carries this run's secret token); Ctrl-C stops it."
@@ -59,5 +59,5 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
             server.server_close()
     stopped = "paperlist: stopped; every decision is in the collection ('paperlist db log' lists them)"
     after_echo = "\n" if context.stderr.isatty() else ""  # a terminal shows ^C where this line would start
-    context.stderr.write(after_echo + "\n".join(wrap(stopped, context.style.width)) + "\n")
+    context.stderr.write(after_echo + "\n".join(wrap(stopped, context.style.note_width)) + "\n")
     return EXIT_OK, ""

@@ -42,11 +42,13 @@ _MD_ESCAPES = {ord(c): "\\" + c for c in "\\`*_{}[]<>#|~&$"}  # never at a line 
 
 
 class Style(NamedTuple):
-    """How output is drawn: terminal width, colour, and whether CSV cells may hold formulas."""
+    """How output is drawn: terminal width, colour, whether CSV cells may hold formulas, and the width of the
+    terminal notes go to (stderr's: with the output piped to a file or a pager, notes still fit the screen)."""
 
     width: int = 80
     color: bool = False
     csv_raw: bool = False
+    note_width: int = 80
 
     def paint(self, text: str, role: str) -> str:
         """Wrap already safe text in the colour of ``role`` when colouring."""
