@@ -319,8 +319,9 @@ class PubmedXmlTest(unittest.TestCase):
                                           "misread specifications rather than from syntax."))
         # a chapter: its authors, not the book's editors; the book is its container
         self.assertEqual((chapter.line, chapter.text, chapter.record.authors, chapter.record.venue,
-                          chapter.record.year), (46, "Fault Trees (Handbook of Water Networks, 2019)", "Moreau, Juliette",
-                                                 "Handbook of Water Networks", "2019"))
+                          chapter.record.year),
+                         (46, "Fault Trees (Handbook of Water Networks, 2019)", "Moreau, Juliette",
+                          "Handbook of Water Networks", "2019"))
         self.assertEqual(parsed.warnings, ())
 
     def test_detected_by_its_root_whatever_the_name(self):

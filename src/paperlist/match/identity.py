@@ -3,8 +3,8 @@
 A reference librarian's rules, as reference-deduplication tools apply them: a conflict in any field that two
 records both carry keeps them apart (two valid DOIs, years more than one apart, first pages or volumes, no
 author in common, titles that differ, a notice such as an erratum and the item it is about); a shared DOI,
-Scholar cluster or database id joins; a shared title joins only with other fields that agree, and never alone when it names no paper
-("Editorial"). Pure: values in, verdicts out.
+Scholar cluster or database id joins; a shared title joins only with other fields that agree, and never alone
+when it names no paper ("Editorial"). Pure: values in, verdicts out.
 """
 
 from __future__ import annotations

@@ -198,7 +198,8 @@ def candidate_pairs(records: Iterable[Sequence[Record]], parts: Sequence[Sequenc
     ``records``: each text's records, read once (a generator holds one text's at a time)."""
     # One bucket per kind, keyed by the value itself; a bucket of one text is its number, not a list: most titles
     # are nobody else's, and a set, a string and a list for each of them made the peak of grouping tiny records.
-    buckets: dict[str, dict[str, int | list[int]]] = {kind: {} for kind in ("doi", "scholar", "database", "title", "opens", "ends")}
+    buckets: dict[str, dict[str, int | list[int]]] = {kind: {} for kind in ("doi", "scholar", "database", "title",
+                                                                           "opens", "ends")}
     for k, (text_records, keys) in enumerate(zip(records, parts)):
         for key in keys:
             if key.doi:

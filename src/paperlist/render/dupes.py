@@ -30,7 +30,8 @@ from paperlist.render.worddiff import MAX_DIFF_WORDS, diff_words, marked, word_d
 
 KINDS = tuple(KIND_ORDER)
 SECTION_TITLES = {"exact": "Exact copies", "truncation": "Cut at another length",
-                  "identifier": "Same DOI, Scholar id or database id", "title": "Same title", "near": "Re-worded", "maybe": "Maybe the same paper"}
+                  "identifier": "Same DOI, Scholar id or database id", "title": "Same title", "near": "Re-worded",
+                  "maybe": "Maybe the same paper"}
 OPEN, CLOSE, ROLES = {"-": "[-", "+": "{+"}, {"-": "-]", "+": "+}"}, {"=": "", "-": "del", "+": "ins"}
 TEXT_LINES = 3  # lines of the kept text shown per group
 PAIRS_SHOWN = 4  # pairs listed per group in the text view
