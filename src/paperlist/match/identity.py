@@ -78,7 +78,7 @@ class RecordKey(NamedTuple):
     last_page: str | None
     doi: str | None
     scholar_id: str | None = None  # a Google Scholar cluster: one paper, like a DOI
-    database_id: str | None = None  # a record id that names its database (database_id): one paper, like a DOI
+    database_id: str | None = None  # a record id that names its database ("WOS:…"): one paper, like a DOI
 
 
 class Verdict(NamedTuple):

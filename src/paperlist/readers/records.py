@@ -118,7 +118,8 @@ def with_place(title: str, record: Record) -> str:
     """
     number = (record.volume or "") + (f"({record.issue})" if record.issue else "")
     venue = (record.venue or "").rstrip(" .,;:")  # "Nephron - Clinical Practice."
-    place = ", ".join(p for p in (" ".join(p for p in (venue, number) if p), record.pages, record.year) if p)
+    issue = " ".join(p for p in (venue, number) if p)
+    place = ", ".join(p for p in (issue, record.pages, record.year) if p)
     return f"{title} ({place})" if place else title
 
 
