@@ -6,11 +6,13 @@ import os
 import subprocess
 import sys
 import unittest
+from collections import Counter
 
 from paperlist.tagging.stopwords import STOP_PHRASES
 from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import (
     ABSORB_SHARE,
+    _spelled_out,
     _within_share,
     acronyms,
     auto_topics,
@@ -280,6 +282,41 @@ HEART = [
     "Diuretic dosing in acute heart failure: a randomised comparison…",
     "Heart failure with preserved ejection fraction in older women: a cohort…",
 ]
+
+
+UNDEFINED = [  # titles: "LLM" is never defined beside "large language models"
+    "Large language models for code review comments",
+    "Evaluating large language models on unit test generation",
+    "Large language models as fuzz drivers",
+    "Prompting large language models to explain compiler errors",
+    "Can LLMs repair security vulnerabilities?",
+    "LLMs as code reviewers: an empirical study",
+    "Fine-tuning LLMs for log parsing",
+    "LLM agents that fix failing builds",
+    "Medical image segmentation with weak labels",
+    "Image segmentation of brain tumours under domain shift",
+    "Cardiac image segmentation in real time",
+    "Polyp image segmentation in colonoscopy video",
+    "Speech recognition for low-resource languages",
+    "End-to-end speech recognition with an acoustic model",
+    "Children's speech recognition in education apps",
+    "Accented speech recognition for voice assistants",
+]
+
+
+class SpelledOutTest(unittest.TestCase):
+    def test_an_acronym_never_defined_is_one_topic_with_what_it_spells_out(self):
+        rules = suggest_rules(UNDEFINED)
+        self.assertEqual(list(rules), ["large-language-models", "image-segmentation", "speech-recognition"])
+        self.assertIn("LLM", rules["large-language-models"])
+        matcher = TagMatcher(rules)
+        tagged = [i for i, text in enumerate(UNDEFINED) if "large-language-models" in matcher.tag(text)]
+        self.assertEqual(tagged, list(range(8)))  # before: "llm" a topic of its own, papers 4 to 7
+
+    def test_only_a_clear_choice_spells_an_acronym_out(self):
+        counts = Counter({"large language models": 4, "low latency messaging": 1, "generative adversarial networks": 3,
+                          "graph attention networks": 2, "sparse matrix": 1, "language": 9})
+        self.assertEqual(_spelled_out({"llm", "gan", "sm", "l"}, counts), {"llm": "large language models"})
 
 
 class BroadSubjectTest(unittest.TestCase):

@@ -194,6 +194,23 @@ def term_counts(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str], C
     return folded, best, counts
 
 
+def _spelled_out(undefined: Collection[str], counts: Counter[str]) -> dict[str, str]:
+    """Acronyms the collection uses but never defines, mapped to the term whose words' initials they are: "LLM"
+    in titles beside "large language models" in others. The term must be the clear choice: held by at least
+    MIN_PAPERS papers and by twice as many as any other term with those initials ("GAN": generative adversarial
+    networks or graph attention networks)."""
+    options: dict[str, list[tuple[int, str]]] = {}
+    for term, n in counts.items():
+        if " " in term and (initials := "".join(w[0] for w in term.split())) in undefined:
+            options.setdefault(initials, []).append((-n, term))
+    found = {}
+    for acronym, held in options.items():
+        held.sort()
+        if -held[0][0] >= MIN_PAPERS and (len(held) == 1 or -held[0][0] >= -2 * held[1][0]):
+            found[acronym] = held[0][1]
+    return found
+
+
 def _heads_only(sets: list[set[str]], acronyms: dict[str, str]) -> list[set[str]]:
     """Drop the single words the arXiv abstracts never showed (word_roles.py) unless the collection uses them as
     the last word of a phrase: "coverage-guided fuzzing" makes "fuzzing" a term, "waiting jobs" does not make
@@ -293,7 +310,9 @@ def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
     """
     sample = even_sample(list(texts), TERM_SAMPLE)
     sets, defined, counts = term_counts(sample)
-    topics = auto_topics(sets, rank_terms(sets, defined, counts=counts), words=list(map(content_words, sample)))
+    spelled = _spelled_out({a for a, shown in defined.items() if " " not in shown}, counts)
+    topics = auto_topics(sets, rank_terms(sets, defined, counts=counts), words=list(map(content_words, sample)),
+                         spelled=spelled)
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
     rules: dict[str, list[list[str]]] = {}  # topic -> each term's patterns
     for name, terms in topics.items():
@@ -378,7 +397,7 @@ def content_words(text: str) -> set[str]:
 
 
 def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
-                words: Sequence[set[str]] | None = None) -> dict[str, list[str]]:
+                words: Sequence[set[str]] | None = None, spelled: dict[str, str] | None = None) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
     Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
@@ -388,7 +407,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
     becomes a topic of its own, and so does a subject the clusters split or hid among another topic's rules, in
     the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
-    (_bounded). Deterministic: the seeding is fixed, ties break by name.
+    (_bounded). An acronym the collection never defines is one topic with the term it ``spelled`` out
+    (_spelled_out). Deterministic: the seeding is fixed, ties break by name.
     """
     floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
@@ -415,6 +435,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     for terms in [t for t in found if t and t[0] not in plain] or [t for t in found if t]:
         name = _slug(terms[0], ())
         topics[name] = topics.get(name, []) + [t for t in terms if t not in topics.get(name, ())]
+    spelled = spelled or {}
+    _join_spelled(topics, spelled)
     # A subject running through many clusters is in none's majority: it is a topic of its own (a plain word of
     # a topic does not stop it: "software" beside "software engineering"). Short texts share more words with their
     # field than with their subject, so k-means may also spread a narrower subject over clusters, or leave it
@@ -433,8 +455,19 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
             topics.setdefault(_slug(term.term, ()), [term.term])
             used.add(term.term)
             names.add(term.term)
+    _join_spelled(topics, spelled)
     held_all = [terms | found for terms, found in zip(sets, words)] if plain else sets
     return dict(list(_bounded(topics, held_all).items())[:max_topics])
+
+
+def _join_spelled(topics: dict[str, list[str]], spelled: dict[str, str]) -> None:
+    """A topic named by an acronym the collection never defines ("LLM") joins the topic named by the term it
+    spells out, in place: one subject, however its papers write it."""
+    by_name = {terms[0]: name for name, terms in topics.items()}
+    for name, terms in list(topics.items()):
+        if (target := by_name.get(spelled.get(terms[0], ""))) and target != name:
+            topics[target] += [t for t in terms if t not in topics[target]]
+            del topics[name]
 
 
 def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float,
