@@ -22,6 +22,11 @@
    each section (a task: program repair, code review, fuzzing, ...) of at least 20 papers is a subject;
    mean F1 as in 3, on the whole list and on five subsamples that each leave out a fifth of it, and each
    method's mean over the six.
+7. With --lists FILE...: paper lists of one field, each its own subject, pooled (the owner's alerts: one alert a
+   subject, "fuzzing", "program repair", "smart contracts"): curated Markdown lists ("- [Title](link)",
+   "- **Title.**", "- Title. **`Venue`**") or an HTML page of Google Scholar links, a list's subject its file
+   name. Titles only; samples of 100, 150 and 200 titles a list, and of 100 and 150 from each list's second
+   title on; mean F1 as in 3, and each method's mean over the five samples.
 4. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
    benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
@@ -236,6 +241,54 @@ def survey_recovery(readme: Path) -> None:
         print(f"  {method}: {sum(means) / len(means):.3f} (" + ", ".join(f"{m:.3f}" for m in means) + ")")
 
 
+def list_titles(path: Path) -> list[str]:
+    """The paper titles of one curated list, in its order, each once: Markdown list items whose title is a link,
+    bold, or followed by a bold venue; in an HTML page, the queries of its Google Scholar links."""
+    import html
+    import re
+    from urllib.parse import unquote_plus
+    text = path.read_text(encoding="utf-8")
+    if path.suffix in (".html", ".htm"):
+        found = [html.unescape(unquote_plus(q)) for q in re.findall(r'scholar\.google\.com/scholar\?q=([^"&]+)', text)]
+    else:
+        found = []
+        for line in text.splitlines():
+            if not (item := re.match(r"\s*(?:[-*+]|\d+\.)\s+(.*)", line)):
+                continue
+            rest = re.sub(r"^(?:[^\w\[*]+\s*)?(?:\[[^\]]*\]\s+)*", "", item.group(1))  # marks, [tags], [dates]
+            if bold := re.match(r"\*\*(.+?)\*\*", rest):
+                found.append(bold.group(1))
+            elif (link := re.match(r"\[([^\]]+)\]\(([^)]*)\)", rest)) and not link.group(2).startswith("#"):
+                found.append(link.group(1))  # a link to "#..." is the table of contents
+            elif venue := re.match(r"(.+?)\s+\*\*`", rest):
+                found.append(venue.group(1))
+    titles, seen = [], set()
+    for title in (" ".join(t.split()).strip().rstrip(".").strip() for t in found):
+        if len(title.split()) >= 4 and title.lower() not in seen:
+            seen.add(title.lower())
+            titles.append(title)
+    return titles
+
+
+def list_recovery(paths: list[Path]) -> None:
+    """Section 7 of the module's description: curated lists of one field pooled, each list a subject."""
+    lists = {path.stem: list_titles(path) for path in sorted(paths, key=lambda p: p.stem)}  # one order, however named
+    print("\nPooled lists: " + ", ".join(f"{name} {len(titles)} titles" for name, titles in lists.items()))
+    found: dict[str, list[float]] = {}
+    for per_list, first in ((100, 0), (150, 0), (200, 0), (100, 1), (150, 1)):
+        subjects: dict[str, set[str]] = {}
+        for name, titles in lists.items():
+            step = max(1, len(titles) // per_list)
+            for title in titles[first::step][:per_list]:  # evenly spread over the list
+                subjects.setdefault(title, set()).add(name)
+        print(f"\nUp to {per_list} titles a list, from title {first + 1} on: {len(subjects)} titles")
+        for method, mean in recovery_table(list(subjects), list(subjects.values()), sorted(lists), "lists").items():
+            found.setdefault(method, []).append(mean)
+    print("\nPooled lists, mean F1 over the five samples:")
+    for method, means in found.items():
+        print(f"  {method}: {sum(means) / len(means):.3f} (" + ", ".join(f"{m:.3f}" for m in means) + ")")
+
+
 def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> dict[str, float]:
     """Mean F1 of the best-matching topic for each subject: paperlist's topics and NMF's, in one run; printed as a
     table, and returned by method (paperlist's as "paperlist")."""
@@ -314,10 +367,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--survey", type=Path, metavar="README", help="only the survey stand-in (6) on this file")
+    parser.add_argument("--lists", type=Path, nargs="+", metavar="FILE",
+                        help="only the pooled lists stand-in (7): curated paper lists of one field, one a subject")
     parser.add_argument("--speed", type=int, metavar="N", help="only time --tags auto on N generated snippets")
     args = parser.parse_args()
     if args.speed:
         speed(args.speed)
+        return
+    if args.lists:
+        list_recovery(args.lists)
         return
     if args.survey:
         survey_recovery(args.survey)
