@@ -36,6 +36,7 @@ BIB = """@string{tpds = {IEEE Transactions on Parallel and Distributed Systems}}
 }
 """
 
+ABSTRACT = "We study how GPU clusters are shared among research teams at universities."
 CSV_HEADER = "ID,title,abstract,year\n"
 CSV_A = CSV_HEADER + ('id_1,Sharing GPU clusters among teams,"We study how GPU clusters are shared,\nline two.",2020\n'
                       "id_2,Data loading pipelines,Input pipelines often limit training speed.,2021\n")
@@ -147,6 +148,69 @@ class WriteDeduplicatedTest(unittest.TestCase):
                               "once the copies that kept their papers apart were left out)\n")
         self.assertEqual(written.decode(), text.splitlines(keepends=True)[0] + text.splitlines(keepends=True)[1])
         self.assertIn('"groups": 0', run_cli("dupes", self.out + ".csv", "--format", "json")[1])
+
+    def test_endnote_xml_on_one_line_keeps_its_opening_and_each_kept_record_as_written(self):
+        # EndNote writes its whole export on one line: records are told apart by their order, not their line.
+        def record(title, author, year="2020", abstract=ABSTRACT):
+            return (f'<record><ref-type name="Journal Article">17</ref-type><contributors><authors><author>{author}'
+                    f'</author></authors></contributors><titles><title>{title}</title></titles><dates><year>{year}'
+                    f'</year></dates><abstract>{abstract}</abstract></record>')
+        opening, closing = '<?xml version="1.0" encoding="UTF-8" ?><xml><records>', "</records></xml>\n"
+        sharing = record("Sharing GPU clusters", "Lee, Ann")
+        loading = record("Data loading", "Kim, B", "2021", "Pipes.")
+        copy = record("Sharing GPU clusters", "Lee, A")
+        unread = '<record><ref-type name="Generic">13</ref-type></record>'  # paperlist skips it; the copy keeps it
+        a = self.tmp.write("a.xml", opening + sharing + loading + unread + copy + closing)
+        b = self.tmp.write("b.xml", opening + record("Serving models", "Ng, C", "2022", "We serve.") + closing)
+        code, err, written = self.dedupe(a, b, out=self.out + ".xml")
+        skipped = f"{a}:1: warning: record has no title, abstract, container title, authors or DOI; skipped\n"
+        self.assertEqual((code, err), (0, skipped + f"wrote {self.out}.xml: 4 of 5 records (1 duplicate copy left "
+                                                    "out)\n"))
+        self.assertEqual(written.decode(), opening + sharing + loading + unread
+                         + record("Serving models", "Ng, C", "2022", "We serve.") + closing)
+        found = run_cli("dupes", self.out + ".xml", "--format", "json")[1]
+        self.assertIn('"groups": 0', found)
+        self.assertIn('"snippets": 3', found)
+
+    def test_pubmed_xml_and_refworks_files_joined_keep_one_opening_and_one_end(self):
+        def article(pmid, title, abstract=ABSTRACT):
+            return (f"  <PubmedArticle>\n    <MedlineCitation><PMID>{pmid}</PMID><Article><ArticleTitle>{title}"
+                    f"</ArticleTitle><Abstract><AbstractText>{abstract}</AbstractText></Abstract></Article>"
+                    "</MedlineCitation>\n  </PubmedArticle>\n")
+        opening = '<?xml version="1.0" ?>\n<!DOCTYPE PubmedArticleSet>\n<PubmedArticleSet>\n'
+        a = self.tmp.write("a.xml", opening + article(1, "Sharing GPU clusters") + "</PubmedArticleSet>\n")
+        b = self.tmp.write("b.xml", opening + article(2, "Sharing GPU clusters") + article(3, "Serving", "We serve.")
+                           + "</PubmedArticleSet>\n")
+        code, err, written = self.dedupe(a, b, out=self.out + ".xml")
+        self.assertEqual((code, err), (0, f"wrote {self.out}.xml: 2 of 3 records (1 duplicate copy left out)\n"))
+        self.assertEqual(written.decode(), opening + article(1, "Sharing GPU clusters")
+                         + article(3, "Serving", "We serve.") + "</PubmedArticleSet>\n")
+        # RefWorks: the legend once, from the first file
+        legend = ("RefWorks Export Tagged Format\n\nTag legend\n*****\nT1=Primary Title\n*****\n"
+                  "BEGIN EXPORTED REFERENCES\n\n")
+        sharing = f"RT Journal Article\nT1 Sharing GPU clusters\nAB {ABSTRACT}\n\n"
+        serving = "RT Journal Article\nT1 Serving models at low latency\nAB We serve.\n\n"
+        a, b = self.tmp.write("a.txt", legend + sharing), self.tmp.write("b.txt", legend + sharing + serving)
+        code, err, written = self.dedupe(a, b, out=self.out + ".txt")
+        self.assertEqual((code, err), (0, f"wrote {self.out}.txt: 2 of 3 records (1 duplicate copy left out)\n"))
+        self.assertEqual(written.decode(), legend + sharing + serving)
+        self.assertIn('"groups": 0', run_cli("dupes", self.out + ".txt", "--format", "json")[1])
+
+    def test_xml_that_is_not_well_formed_is_not_cut(self):
+        article = ("<PubmedArticle><MedlineCitation><PMID>{}</PMID><Article><ArticleTitle>Sharing GPU clusters"
+                   f"</ArticleTitle><Abstract><AbstractText>{ABSTRACT}</AbstractText></Abstract></Article>"
+                   "</MedlineCitation></PubmedArticle>\n")
+        path = self.tmp.write("a.xml", "<PubmedArticleSet>\n" + article.format(1) + article.format(2)
+                              + "<PubmedArticle><b></PubmedArticle>\n</PubmedArticleSet>\n")
+        code, _, err = run_cli("dupes", path, "--write-deduplicated", self.out + ".xml")
+        self.assertEqual(code, 2)
+        self.assertTrue(err.endswith(f"paperlist: error: --write-deduplicated {self.out}.xml: {path} is not "
+                                     "well-formed XML, so its records cannot be cut out of it as written; name OUT "
+                                     ".ris or .bib for one entry per paper\n"), err)
+        self.assertFalse(Path(self.out + ".xml").exists())
+        code, _, err = run_cli("dupes", path, "--write-deduplicated", self.out + ".ris")
+        self.assertEqual(code, 0, err)
+        self.assertIn(f"wrote {self.out}.ris: 1 paper, one RIS entry each", err)
 
     def test_mixed_inputs_become_one_entry_per_paper_in_the_format_out_names(self):
         ris, csv = self.tmp.write("a.ris", RIS_A), self.tmp.write("b.csv", CSV_A)

@@ -141,8 +141,8 @@ def _dupes_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exit-code", action="store_true", help="exit 1 when a confident duplicate group is found")
     p.add_argument("--write-deduplicated", metavar="OUT",
                    help="also write the input records minus the duplicate copies to OUT, in the input's own format "
-                        "(RIS, BibTeX or CSV, each record kept as written); mixed or other inputs: OUT named .ris "
-                        "or .bib gets one entry per paper")
+                        "(RIS, BibTeX, CSV, MEDLINE, Web of Science, PubMed or EndNote XML, ...: each record kept as "
+                        "written); mixed or other inputs: OUT named .ris or .bib gets one entry per paper")
 
 
 def _export_options(p: argparse.ArgumentParser) -> None:

@@ -10,10 +10,13 @@ from paperlist.cli.pipeline import Context, Gathered
 from paperlist.cli.writing import check_output, write_whole
 from paperlist.inputs.files import decode_bytes, read_bytes
 from paperlist.readers.bibtex import entry_spans
+from paperlist.readers.endnote import record_spans as endnote_spans
 from paperlist.readers.medline import record_spans as medline_spans
 from paperlist.readers.ovid import record_spans as ovid_spans
+from paperlist.readers.pubmed_xml import record_spans as pubmed_spans
 from paperlist.readers.records import first_line
 from paperlist.readers.refer import record_spans as refer_spans
+from paperlist.readers.refworks import record_spans as refworks_spans
 from paperlist.readers.ris import record_spans as ris_spans
 from paperlist.readers.wos import header_and_end
 from paperlist.readers.wos import record_spans as wos_spans
@@ -25,26 +28,29 @@ from paperlist.reports.deduplicated import RAW_FORMATS, Source, settled_drops, w
 
 # Where each record of a format lies in a file's text, by the line its reader reports for it.
 _SPANS = {"ris": ris_spans, "bibtex": entry_spans, "enw": refer_spans, "medline": medline_spans, "ovid": ovid_spans}
+_XML_SPANS = {"pubmed-xml": pubmed_spans, "endnote": endnote_spans}
 # What an output file's name says it should hold.
-_EXTENSION_FORMATS = {".ris": "ris", ".bib": "bibtex", ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv",
-                      ".enw": "enw", ".nbib": "medline", ".medline": "medline"}
+_EXTENSION_FORMATS = {".ris": ("ris",), ".bib": ("bibtex",), ".bibtex": ("bibtex",), ".csv": ("csv",),
+                      ".tsv": ("csv",), ".enw": ("enw",), ".nbib": ("medline",), ".medline": ("medline",),
+                      ".xml": ("pubmed-xml", "endnote")}
 
 
 def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context: Context,
                        kept: tuple[tuple[str, str], ...]) -> None:
     """The input records minus the copies papers do not keep, to ``out``: the input's own text when every input is
-    one RIS, BibTeX, CSV, EndNote tagged, MEDLINE, Ovid or Web of Science format, else one RIS or BibTeX entry per
-    paper. ``kept``: the files besides the inputs that the copy may not replace (the decisions file), each with
-    what it is."""
+    one RIS, BibTeX, CSV, EndNote tagged, MEDLINE, Ovid, Web of Science, RefWorks, PubMed XML or EndNote XML
+    format (an XML document read whole), else one RIS or BibTeX entry per paper. ``kept``: the files besides the
+    inputs that the copy may not replace (the decisions file), each with what it is."""
     if g.marks is not None:
         raise UsageError("--write-deduplicated copies input files: give PATHs, not a collection (--db)")
     check_output(out, g.loaded.files, kept, option="--write-deduplicated", written="the copy")
-    wanted = _EXTENSION_FORMATS.get(os.path.splitext(out)[1].lower())
+    wanted = _EXTENSION_FORMATS.get(os.path.splitext(out)[1].lower(), ())
     of_file = {f: [rl for rl in g.loaded.lists if rl.path == f or rl.path.startswith(f + "#")] for f in g.loaded.files}
     formats = {rl.source for rl in g.loaded.lists}
-    copyable = (len(formats) == 1 and next(iter(formats)) in RAW_FORMATS and wanted in (None, *formats)
+    copyable = (len(formats) == 1 and next(iter(formats)) in RAW_FORMATS and (not wanted or formats <= {*wanted})
                 and sum(map(len, of_file.values())) == len(g.loaded.lists))
-    sources = [_source(f, of_file[f][0].source) for f in g.loaded.files if of_file[f]] if copyable else []
+    files = [f for f in g.loaded.files if of_file[f]] if copyable else []
+    sources = [_source(f, of_file[f][0].source) for f in files]
     if copyable and None not in sources and _one_header(sources):
         dropped, later = settled_drops(g.grouping.papers, grouping.threshold, grouping.min_words,
                                        grouping.not_duplicates)
@@ -54,10 +60,14 @@ def write_deduplicated(out: str, g: Gathered, grouping: GroupingOptions, context
         text, what = result.text, (f"{result.records - result.dropped} of {plural(result.records, 'record')} "
                                    f"({plural(result.dropped, 'duplicate copy', 'duplicate copies')} left out"
                                    f"{settled})")
-    elif wanted in ("ris", "bibtex"):
-        render = render_ris if wanted == "ris" else render_bibtex
+    elif wanted in (("ris",), ("bibtex",)):
+        render = render_ris if wanted == ("ris",) else render_bibtex
         text = render(g.grouping.papers, g.seeds)
-        what = f"{plural(len(g.grouping.papers), 'paper')}, one {'RIS' if wanted == 'ris' else 'BibTeX'} entry each"
+        kind = "RIS" if render is render_ris else "BibTeX"
+        what = f"{plural(len(g.grouping.papers), 'paper')}, one {kind} entry each"
+    elif damaged := [f for f, s in zip(files, sources) if s is None and next(iter(formats)) in _XML_SPANS]:
+        raise UsageError(f"--write-deduplicated {out}: {damaged[0]} is not well-formed XML, so its records cannot be "
+                         "cut out of it as written; name OUT .ris or .bib for one entry per paper")
     else:
         kinds = ", ".join(sorted(formats)) or "no records"
         raise UsageError(f"--write-deduplicated {out}: the inputs are {kinds}, which cannot be copied record for "
@@ -81,6 +91,12 @@ def _source(path: str, fmt: str) -> Source | None:
     if fmt == "wos":
         header_end, closing = header_and_end(text)
         return Source(path, text, fmt, wos_spans(text, header_end), header_end, closing)
+    if fmt == "refworks":
+        header_end, spans = refworks_spans(text)
+        return Source(path, text, fmt, spans, header_end)
+    if fmt in _XML_SPANS:
+        found = _XML_SPANS[fmt](text)
+        return Source(path, text, fmt, found.spans, found.header_end, found.closing, by_index=True) if found else None
     return Source(path, text, fmt, _SPANS[fmt](text))
 
 

@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ElementTree
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import keep_record, list_from_records
-from paperlist.readers.xmlsafe import records_of, text_of
+from paperlist.readers.records import keep_record, list_from_records, would_keep
+from paperlist.readers.xmlsafe import XmlSpans, kept_spans, records_of, text_of
 
 
 def _record(element: ElementTree.Element) -> tuple[str | None, Record]:
@@ -43,3 +43,8 @@ def parse_endnote(text: str, path: str) -> ReadingList:
         keep_record(records, warnings, path, line, snippet_text, record, None,
                     "title, abstract, container title, authors or DOI")
     return list_from_records(records, path, None, "endnote", warnings)
+
+
+def record_spans(text: str) -> XmlSpans | None:
+    """Where each record ``parse_endnote`` keeps lies in ``text``, by its index (``kept_spans``)."""
+    return kept_spans(text, ("record",), lambda element: would_keep(*_record(element), None))

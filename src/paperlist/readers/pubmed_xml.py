@@ -11,8 +11,8 @@ from xml.etree import ElementTree
 
 from paperlist.match.normalize import clean_doi
 from paperlist.model import Diagnostic, ReadingList, Record
-from paperlist.readers.records import keep_record, list_from_records, shared
-from paperlist.readers.xmlsafe import records_of, text_of
+from paperlist.readers.records import keep_record, list_from_records, shared, would_keep
+from paperlist.readers.xmlsafe import XmlSpans, kept_spans, records_of, text_of
 
 RECORDS = ("PubmedArticle", "PubmedBookArticle")
 _YEAR_RE = re.compile(r"\d{4}")
@@ -118,3 +118,13 @@ def parse_pubmed_xml(text: str, path: str) -> ReadingList:
         keep_record(records, warnings, path, line, snippet_text, record, record.source_id,
                     "title, abstract, journal, authors, DOI or PMID")
     return list_from_records(records, path, None, "pubmed-xml", warnings)
+
+
+def _kept(element: ElementTree.Element) -> bool:
+    text, record = _record(element)
+    return would_keep(text, record, record.source_id)
+
+
+def record_spans(text: str) -> XmlSpans | None:
+    """Where each record ``parse_pubmed_xml`` keeps lies in ``text``, by its index (``kept_spans``)."""
+    return kept_spans(text, RECORDS, _kept)

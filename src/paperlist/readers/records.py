@@ -109,6 +109,11 @@ def keep_record(records: list[tuple[int, str, Record]], warnings: list[Diagnosti
     records.append((line, text, record))
 
 
+def would_keep(text: str | None, record: Record, key: str | None) -> bool:
+    """Whether ``keep_record`` keeps a record: by its text, else by what stands in for it."""
+    return bool(text) or stand_in(record, key)[0] is not None
+
+
 def with_place(title: str, record: Record) -> str:
     """A title that names no paper ("Editorial") with where it appeared: the text of no other paper, so that two
     editorials are two texts wherever texts are compared, shown or decided on.

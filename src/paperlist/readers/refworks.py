@@ -16,7 +16,7 @@ from paperlist.readers.records import (
     list_from_records,
     shared,
 )
-from paperlist.readers.tagged import first, tagged_records
+from paperlist.readers.tagged import first, tagged_records, tagged_spans
 
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]{1,2}) (.*)$")  # "T1 ", and the user fields up to "U15 "
 _BEGIN = "BEGIN EXPORTED REFERENCES"
@@ -57,3 +57,17 @@ def parse_refworks(text: str, path: str) -> ReadingList:
     warnings += [Diagnostic(path, line + skipped, message) for line, message in problems]
     warnings.sort(key=lambda w: w.line or 0)
     return list_from_records(records, path, None, "refworks", warnings)
+
+
+def record_spans(text: str) -> tuple[int, dict[int, tuple[int, int]]]:
+    """Where the legend ends (where the first record starts, after ``BEGIN EXPORTED REFERENCES``; 0 without a
+    legend), and where each record lies in ``text``, by the line ``parse_refworks`` reports for it
+    (``tagged_spans``)."""
+    begin = text.find(_BEGIN)
+    if begin < 0:
+        return 0, tagged_spans(text, _TAG_RE, "RT", None)
+    cut = begin + len(_BEGIN)
+    skipped = LineNumbers(text).at(cut) - 1
+    spans = {line + skipped: (start + cut, end + cut)
+             for line, (start, end) in tagged_spans(text[cut:], _TAG_RE, "RT", None).items()}
+    return min((start for start, _ in spans.values()), default=cut), spans

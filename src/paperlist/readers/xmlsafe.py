@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html.entities
 import re
+from collections.abc import Callable
+from typing import NamedTuple
 from xml.etree import ElementTree
 from xml.parsers import expat
 
@@ -64,6 +66,7 @@ def parse(text: str, records: frozenset[str]) -> tuple[ElementTree.Element, list
     return builder.close(), starts
 
 
+_LINE_END_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r)")
 _CONTROLS_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _ENTITY_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 _XML_ENTITIES = frozenset(("amp", "lt", "gt", "quot", "apos"))
@@ -88,6 +91,56 @@ def record_tags(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str
     alternatives = "|".join(map(re.escape, names))
     return (re.compile(rf"<(?:[\w.-]+:)?(?:{alternatives})[\s>]"),
             re.compile(rf"</(?:[\w.-]+:)?(?:{alternatives})\s*>"))
+
+
+class XmlSpans(NamedTuple):
+    """Where a document's records lie: each kept record's ``text[start:end]`` by its index among the kept (1, 2,
+    ...; EndNote writes every record on one line, so lines cannot tell them apart; the records the reader skips
+    under -1, -2, ...), where the first record
+    starts and where the last one ends (before and after them: the document's opening and closing tags, which a
+    joined copy holds once)."""
+
+    spans: dict[int, tuple[int, int]]
+    header_end: int
+    closing: int
+
+
+def kept_spans(text: str, names: tuple[str, ...], kept: Callable[[ElementTree.Element], bool]) -> XmlSpans | None:
+    """Where each record named one of ``names`` that ``kept`` keeps lies in ``text``; None when the document is
+    not read whole (not well-formed, or declaring entities), where a record it loses cannot be placed."""
+    try:
+        root, _ = parse(text.removeprefix("\ufeff"), frozenset())
+    except (Refused, ExpatError):
+        return None
+    elements = [e for e in root.iter() if e.tag in names]
+    starts_re, ends_re = record_tags(names)
+    spans: list[tuple[int, int]] = []
+    for match in starts_re.finditer(text):
+        if spans and match.start() < spans[-1][1]:
+            continue  # inside the record before
+        end = ends_re.search(text, match.end())
+        if end is None:
+            return None
+        # A record on lines of its own takes its indent with it (and its line end, as every cut record does).
+        start = match.start()
+        line_start = max(text.rfind("\n", 0, start) + 1, spans[-1][1] if spans else 0)
+        spans.append((line_start if not text[line_start:start].strip() else start, end.end()))
+    if len(spans) != len(elements):
+        return None  # a record's tag inside a comment or CDATA: the spans are not the records
+    found, index, unread = {}, 0, 0
+    for element, span in zip(elements, spans):
+        if kept(element):
+            index += 1
+            found[index] = span
+        else:  # a record the reader skips is counted, under a key no copy names, and stays in the copy
+            unread -= 1
+            found[unread] = span
+    if not spans:  # the opening runs up to the closing tags: "<records></records>"
+        empty = text.find("</")
+        empty = empty if empty >= 0 else len(text)
+        return XmlSpans(found, empty, empty)
+    line_end = _LINE_END_RE.match(text, spans[-1][1])
+    return XmlSpans(found, spans[0][0], line_end.end() if line_end else spans[-1][1])
 
 
 def record_by_record(text: str, path: str, warnings: list[Diagnostic], names: tuple[str, ...]

@@ -15,15 +15,18 @@ from paperlist.model import Paper
 
 SETTLE_ROUNDS = 5  # passes over the kept records; one is almost always enough
 
-RAW_FORMATS = ("ris", "bibtex", "csv", "enw", "medline", "ovid", "wos")  # records cut out of the input's own text
+# Records cut out of the input's own text.
+RAW_FORMATS = ("ris", "bibtex", "csv", "enw", "medline", "ovid", "wos", "refworks", "pubmed-xml", "endnote")
 _BLANK_LINE_RE = re.compile(r"[ \t]*(?:\r\n|\n|\r|$)")
 
 
 class Source(NamedTuple):
     """One input file as read: its path, text and format, where each record lies in the text by the line its
-    snippet reports (``text[start:end]``, from the format's reader), where a header ends that a joined copy holds
-    once (a CSV's columns, Web of Science's FN and VR), and where a closing line starts that it holds once, at its
-    end (Web of Science's EF, after which its reader reads nothing more)."""
+    snippet reports (``text[start:end]``, from the format's reader; by its index with ``by_index``, for XML, whose
+    records may share a line), where a header ends that a joined copy holds once (a CSV's columns, Web of
+    Science's FN and VR, RefWorks's legend, an XML document's opening), and where a closing line starts that it
+    holds once, at its end (Web of Science's EF, after which its reader reads nothing more; an XML document's
+    closing tag)."""
 
     path: str
     text: str
@@ -31,6 +34,7 @@ class Source(NamedTuple):
     spans: dict[int, tuple[int, int]]
     header_end: int = 0
     closing: int | None = None
+    by_index: bool = False
 
 
 class Deduplicated(NamedTuple):
@@ -41,13 +45,14 @@ class Deduplicated(NamedTuple):
     dropped: int  # of them, the copies left out
 
 
-def dropped_copies(papers: Iterable[Paper]) -> set[tuple[str, int]]:
-    """``(list path, line)`` of every copy a paper does not keep."""
-    return {(m.path, m.line) for p in papers if len(p.members) > 1 for n, m in enumerate(p.members) if n != p.keep}
+def dropped_copies(papers: Iterable[Paper]) -> set[tuple[str, int, int]]:
+    """``(list path, line, index)`` of every copy a paper does not keep."""
+    return {(m.path, m.line, m.index) for p in papers if len(p.members) > 1
+            for n, m in enumerate(p.members) if n != p.keep}
 
 
 def settled_drops(papers: Sequence[Paper], threshold: float | None, min_words: int,
-                  not_duplicates: Iterable[frozenset[str]] = ()) -> tuple[set[tuple[str, int]], int]:
+                  not_duplicates: Iterable[frozenset[str]] = ()) -> tuple[set[tuple[str, int, int]], int]:
     """``dropped_copies``, and the copies that reading the kept records again would still find: two papers kept
     apart by a third copy that disagrees with both agree once that copy is left out. The copy is written so that
     ``dupes`` finds nothing in it; how many of the drops only the kept records showed."""
@@ -56,13 +61,13 @@ def settled_drops(papers: Sequence[Paper], threshold: float | None, min_words: i
     later = 0
     for _ in range(SETTLE_ROUNDS):
         groups, _ = search_duplicates(kept, threshold, None, min_words, frozenset(not_duplicates))
-        gone = {(m.path, m.line) for g in groups if g.tier == "duplicate"
+        gone = {(m.path, m.line, m.index) for g in groups if g.tier == "duplicate"
                 for n, m in enumerate(g.members) if n != g.keep}
         if not gone:
             break
         dropped |= gone
         later += len(gone)
-        kept = [s for s in kept if (s.path, s.line) not in gone]
+        kept = [s for s in kept if (s.path, s.line, s.index) not in gone]
     return dropped, later
 
 
@@ -81,22 +86,24 @@ def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def without_copies(sources: Sequence[Source], dropped: set[tuple[str, int]]) -> Deduplicated:
+def without_copies(sources: Sequence[Source], dropped: set[tuple[str, int, int]]) -> Deduplicated:
     """The sources' text (all of one format) joined, each without the records of ``dropped``; a CSV's header
-    once. ``dropped`` names copies by their file's path (or ``path#n`` for a file's lists) and line."""
+    once. ``dropped`` names copies by their file's path (or ``path#n`` for a file's lists), line and index."""
     parts, records, cut = [], 0, 0
     for n, source in enumerate(sources):
         spans = source.spans
         records += len(spans)
-        lines = {line for path, line in dropped if path == source.path or path.startswith(source.path + "#")}
-        gone = [spans[line] for line in sorted(lines) if line in spans]
+        keys = {index if source.by_index else line for path, line, index in dropped
+                if path == source.path or path.startswith(source.path + "#")}
+        gone = [spans[key] for key in sorted(keys) if key in spans]
         cut += len(gone)
-        text = _cut(source.text, gone)
+        text = source.text
         if source.closing is not None and n + 1 < len(sources):  # the closing line once, from the last file
-            text = text[:len(text) - (len(source.text) - source.closing)]
+            text = text[:source.closing]
+        text = _cut(text, gone)
         if n:
             text = text[source.header_end:]  # the header once, from the first file
-        if parts and not parts[-1].endswith(("\n", "\r")):
+        if parts and not source.by_index and not parts[-1].endswith(("\n", "\r")):
             parts.append("\n")
         parts.append(text)
     return Deduplicated("".join(parts), records, cut)
