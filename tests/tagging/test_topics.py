@@ -313,6 +313,15 @@ class SpelledOutTest(unittest.TestCase):
         tagged = [i for i, text in enumerate(UNDEFINED) if "large-language-models" in matcher.tag(text)]
         self.assertEqual(tagged, list(range(8)))  # before: "llm" a topic of its own, papers 4 to 7
 
+    def test_a_list_of_terms_counts_an_acronym_never_defined_with_what_it_spells_out(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("titles.txt", "Related papers: code and speech\n\n" + "\n\n".join(UNDEFINED) + "\n")
+        code, out, err = run_cli("summarize", path, "--terms", "3", "--format", "json")
+        self.assertEqual(code, 0, err)
+        self.assertEqual([(t["term"], t["papers"]) for t in json.loads(out)["terms"]],
+                         [("large language models (LLMs)", 8), ("image segmentation", 4), ("speech recognition", 4)])
+
     def test_only_a_clear_choice_spells_an_acronym_out(self):
         counts = Counter({"large language models": 4, "low latency messaging": 1, "generative adversarial networks": 3,
                           "graph attention networks": 2, "sparse matrix": 1, "language": 9})

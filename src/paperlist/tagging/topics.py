@@ -174,10 +174,12 @@ class Term(NamedTuple):
     papers: int
 
 
-def term_counts(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str], Counter[str]]:
+def term_counts(texts: Sequence[str], spell_out: bool = False) -> tuple[list[set[str]], dict[str, str], Counter[str]]:
     """The terms of each text (acronyms folded into long forms defined anywhere in the collection), the
     acronyms (their long forms, or how they are written, "GPU", when the collection never defines them), and
-    how many texts hold each term."""
+    how many texts hold each term. With ``spell_out``, an acronym the collection never defines is folded into
+    the term it spells out too (_spelled_out: "LLM" in titles into "large language models"), as a list of
+    terms shows them; topics keep them apart while they cluster, and join their topics after."""
     defined: Counter[tuple[str, str]] = Counter()
     written: Counter[tuple[str, str]] = Counter()
     for text in texts:
@@ -191,6 +193,11 @@ def term_counts(texts: Sequence[str]) -> tuple[list[set[str]], dict[str, str], C
     for (lower, shown), _ in sorted(written.items(), key=lambda item: (-item[1], item[0])):
         best.setdefault(lower, shown)
     folded, counts = _fold_plurals(_heads_only(sets, best))
+    spelled = _spelled_out({a for a, shown in best.items() if " " not in shown}, counts) if spell_out else {}
+    if spelled:
+        folded = [terms if terms.isdisjoint(spelled) else {spelled.get(t, t) for t in terms} for terms in folded]
+        counts = Counter(t for terms in folded for t in terms)
+        best.update(spelled)
     return folded, best, counts
 
 
