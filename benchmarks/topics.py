@@ -10,7 +10,8 @@
 3. Subjects recovered, side by side with TF-IDF + NMF (scikit-learn, the method litstudy uses; skipped with a
    message when absent): every arXiv category a paper carries (primary or cross-list) held by at least 100
    papers is a subject; a subject's F1 is that of the topic that matches it best (paperlist: the papers a topic
-   tags; NMF: the papers whose largest weight is that topic, 15 and 25 topics), and the figure is the mean.
+   tags; NMF: the papers whose largest weight is that topic, 15 and 25 topics), and the figure is the mean;
+   paperlist's is the mean over ORDERS orders of the papers (its clusters start from papers picked by place).
 5. Reviews pooled (the regime of alerts: a few hundred short texts with titles, subjects named by someone else):
    150 records of each shared screening and de-duplication set (their titles, and abstracts where the set has
    them, cut at 250 characters), each paper's subject the review it came from;
@@ -40,6 +41,7 @@ import argparse
 import json
 import math
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -65,6 +67,7 @@ CATEGORY_WORDS = {
               "gaussian", "splatting", "surface"},
 }
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+ORDERS = 5  # orders of the papers paperlist's topics are found in, in the subject tables
 
 
 def nmi_and_purity(truth: list[str], found: list[str]) -> tuple[float, float]:
@@ -289,20 +292,35 @@ def list_recovery(paths: list[Path]) -> None:
         print(f"  {method}: {sum(means) / len(means):.3f} (" + ", ".join(f"{m:.3f}" for m in means) + ")")
 
 
-def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str) -> dict[str, float]:
+def best_f1(truth: dict[str, set[int]], groups: dict[str, set[int]]) -> list[float]:
+    """Each subject's F1 against the group that matches it best."""
+    return [max((2 * len(papers & g) / (len(papers) + len(g)) for g in groups.values() if g), default=0.0)
+            for papers in truth.values()]
+
+
+def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str], what: str,
+                   orders: int = ORDERS) -> dict[str, float]:
     """Mean F1 of the best-matching topic for each subject: paperlist's topics and NMF's, in one run; printed as a
-    table, and returned by method (paperlist's as "paperlist")."""
+    table, and returned by method (paperlist's as "paperlist"). paperlist's figures are means over ``orders``
+    orders of the papers (as given, then shuffled with fixed seeds): its clusters start from papers picked by
+    their place, so one order can flatter or wrong it by 0.03; NMF's start (NNDSVD) does not depend on it."""
     from paperlist.tagging.tags import TagMatcher
     from paperlist.tagging.topics import suggest_rules
     truth = {c: {i for i, categories in enumerate(subjects) if c in categories} for c in names}
     found: dict[str, dict[str, set[int]]] = {}
-    rules = suggest_rules(texts)
-    matcher = TagMatcher(rules)
-    ours: dict[str, set[int]] = {name: set() for name in rules}
-    for i, text in enumerate(texts):
-        for tag in matcher.tag(text):
-            ours[tag].add(i)
-    found["paperlist"] = ours
+    per_order, sizes = [], []
+    for n in range(orders):
+        order = list(range(len(texts)))
+        if n:
+            random.Random(n).shuffle(order)
+        rules = suggest_rules([texts[i] for i in order])
+        matcher = TagMatcher(rules)
+        ours: dict[str, set[int]] = {name: set() for name in rules}
+        for i in order:
+            for tag in matcher.tag(texts[i]):
+                ours[tag].add(i)
+        per_order.append(best_f1(truth, ours))
+        sizes.append(len(rules))
     for k, labels in nmf_labels(texts, (15, 25)).items():
         groups: dict[str, set[int]] = {}
         for i, label in enumerate(labels):
@@ -311,12 +329,14 @@ def recovery_table(texts: list[str], subjects: list[set[str]], names: list[str],
         found[f"TF-IDF + NMF ({k} topics)"] = groups
     print(f"\n| method | mean F1 over {len(names)} {what} | " + " | ".join(names) + " |")
     print("|---|---:|" + "---:|" * len(names))
-    means = {}
-    for method, groups in found.items():
-        scores = [max((2 * len(truth[c] & g) / (len(truth[c]) + len(g)) for g in groups.values() if g), default=0.0)
-                  for c in names]
-        means[method] = sum(scores) / len(scores)
-        shown = f"paperlist --tags auto ({len(rules)} topics)" if method == "paperlist" else method
+    scored = {"paperlist": [sum(column) / orders for column in zip(*per_order)]}
+    scored |= {method: best_f1(truth, groups) for method, groups in found.items()}
+    means = {method: sum(scores) / len(scores) for method, scores in scored.items()}
+    spread = [sum(s) / len(s) for s in per_order]
+    for method, scores in scored.items():
+        count = f"{min(sizes)}-{max(sizes)}" if min(sizes) < max(sizes) else str(sizes[0])
+        shown = (f"paperlist --tags auto ({count} topics; mean of {orders} orders, "
+                 f"{min(spread):.3f}-{max(spread):.3f})" if method == "paperlist" else method)
         print(f"| {shown} | {means[method]:.3f} | " + " | ".join(f"{x:.2f}" for x in scores) + " |")
     return means
 
