@@ -3,6 +3,7 @@
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -385,7 +386,7 @@ class MigrationTest(unittest.TestCase):
         run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
 
         info = run_cli("db", "info", "--db", old)[1]
-        self.assertIn("schema version: 3\n", info)
+        self.assertIn("schema version: 4\n", info)
         self.assertIn("lists: 4\nsnippets: 18\npapers: 15\nmarked: 1\nnot_same: 1\n", info)
         self.assertEqual(run_cli("db", "check", "--db", old), (0, f"{old}: ok\n", ""))
         # The history starts from what the old collection knew: its adds and its marks, dated.
@@ -402,6 +403,83 @@ class MigrationTest(unittest.TestCase):
         with mock.patch.dict(os.environ, {"COLUMNS": "400"}):
             self.assertEqual(run_cli("add", week, "--db", old)[1],
                              f"{old}: added 1 list; 2 new snippets: 1 new paper, 1 snippet joined papers already held\n")
+
+
+class SharedTitleMigrationTest(unittest.TestCase):
+    def test_papers_that_share_only_a_title_become_papers_of_their_own_keeping_the_decision(self):
+        """Schema 3 kept one text per title: three reviews titled "Atypical hemolytic uremic syndrome" by three
+        authors were one paper, and `mark skip p1` skipped all three. Schema 4 tells them apart by year and first
+        author; the mark and the not-same pair made on p1 hold for each of them."""
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "v3.db")
+        connection = sqlite3.connect(db)
+        connection.executescript((ROOT / "tests" / "data" / "collection_v3.sql").read_text(encoding="utf-8"))
+        connection.close()
+        code, out, err = run_cli("triage", "--db", db, "--all", "--format", "json")
+        self.assertEqual((code, err), (0, ""))
+        papers = sorted((p["paper"], p["authors"].split(",")[0], p["mark"]) for p in json.loads(out)["papers"])
+        # The two copies of Kavanagh's review stay one paper (the core joins them), under p1; p2 is untouched.
+        self.assertEqual(papers, [(1, "Kavanagh D", "skip"), (2, "Tschumi", None), (3, "Noris", "skip"),
+                                  (4, "Loirat", "skip")])
+        self.assertIn("papers: 4\n", run_cli("db", "info", "--db", db)[1])
+        pairs = run_cli("not-same", "--list", "--db", db)[1]
+        self.assertEqual(pairs.count("two different papers"), 4)  # each text of p1, p3 and p4 against p2
+        self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
+        self.assertTrue(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:].startswith(
+            "upgrade   texts read from records without an abstract, told apart by year and first author: 1 became 4"))
+        # A decision now lands on one of them only.
+        self.assertEqual(run_cli("mark", "want", "p4", "--db", db)[0], 0)
+        marks = {p["paper"]: p["mark"] for p in json.loads(run_cli("triage", "--db", db, "--all", "--format",
+                                                                     "json")[1])["papers"]}
+        self.assertEqual(marks, {1: "skip", 2: None, 3: "skip", 4: "want"})
+
+
+    def test_a_list_removed_before_the_upgrade_comes_back_with_its_decisions_on_each_paper(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "v3.db")
+        connection = sqlite3.connect(db)
+        connection.executescript((ROOT / "tests" / "data" / "collection_v3_removed.sql").read_text(encoding="utf-8"))
+        connection.close()
+        reviews = tmp.write("reviews.csv", SHARED_TITLES)
+        self.assertEqual(run_cli("add", reviews, "--db", db)[0], 0)
+        out = run_cli("triage", "--db", db, "--all", "--format", "json")[1]
+        marks = sorted((p["authors"].split(",")[0], p["mark"]) for p in json.loads(out)["papers"])
+        self.assertEqual(marks, [("Kavanagh", "skip"), ("Loirat", "skip"), ("Noris", "skip"), ("Tschumi", None)])
+        listed = run_cli("not-same", "--list", "--db", db)[1]
+        self.assertEqual(len(re.findall(r"  [0-9a-f]{16} p\d+: Atypical", listed)), 3)  # and the pair under its words
+        self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
+
+
+class SharedTitleTest(unittest.TestCase):
+    def test_papers_that_share_only_a_title_are_each_their_own_paper_fingerprint_and_mark(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db, reviews = str(tmp.path / "c.db"), tmp.write("reviews.csv", SHARED_TITLES)
+        # Over PATHs, each review has a fingerprint of its own, as a not-same or a mark names it.
+        members = [m for g in json.loads(run_cli("dupes", reviews, "--format", "json", "--maybe", "0.1")[1])["groups"]
+                   for m in g["members"]]
+        self.assertEqual(members, [])  # three authors, three years: no two of them are one paper
+        shown = json.loads(run_cli("triage", reviews, "--format", "json")[1])["papers"]
+        fingerprints = {p["authors"].split(",")[0]: p["fingerprint"] for p in shown}
+        self.assertEqual(len(set(fingerprints.values())), 4)
+        self.assertEqual(run_cli("add", reviews, "--db", db)[0], 0)
+        self.assertEqual(run_cli("mark", "read", fingerprints["Loirat"], "--db", db)[0], 0)
+        stored = json.loads(run_cli("triage", "--db", db, "--all", "--format", "json")[1])["papers"]
+        self.assertEqual(len({p["paper"] for p in stored}), 4)
+        self.assertEqual({p["authors"].split(",")[0]: p["mark"] for p in stored},
+                         {"Noris": None, "Loirat": "read", "Kavanagh": None, "Tschumi": None})
+
+
+# The list of collection_v3*.sql: three reviews sharing a title, and a paper with an abstract.
+SHARED_TITLES = """title,author,year,journal,abstract
+Atypical hemolytic uremic syndrome,"Noris, M. and Remuzzi, G.",2009,New England Journal of Medicine,
+Atypical hemolytic uremic syndrome,"Loirat, C. and Fremeaux-Bacchi, V.",2011,Orphanet Journal of Rare Diseases,
+Atypical hemolytic uremic syndrome,"Kavanagh, D. and Goodship, T. H.",2010,Current Opinion in Hematology,
+Eculizumab in atypical hemolytic uremic syndrome: a case series,"Tschumi, S. and Gugger, M.",2011,Pediatric Nephrology,\
+"We treated four children with eculizumab and report their course over two years of follow-up."
+"""
 
 
 class IdsAreNeverReusedTest(unittest.TestCase):

@@ -14,7 +14,7 @@ from paperlist.collection.adding import AddReport, Collection
 from paperlist.collection.decisions import FINGERPRINT_RE, DecisionError, mark_papers, not_same
 from paperlist.collection.store import Store
 from paperlist.collection.views import held_papers, with_stored_ids
-from paperlist.match.normalize import match_key
+from paperlist.match.identity import snippet_identity
 from paperlist.match.papers import snippet_key
 from paperlist.model import paper_ref
 from paperlist.render.terminal import terminal_safe, wrap
@@ -186,7 +186,7 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
             before = store.max_text_id()
             with store.transaction() if adding else store.trial():
                 report = Collection(store).add(loaded.lists)
-                held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := match_key(s.text))},
+                held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := snippet_identity(s))},
                                    before) if shows and before else {}
                 places = (snippet_key(s) for rl in loaded.lists for s in rl.snippets)
                 stored = store.papers_of_places(places) if shows else {}

@@ -8,10 +8,11 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from paperlist.collection.keys import PrefixTokens, derive_order, key_number, needs_order
+from paperlist.collection.papers import assign_papers
 from paperlist.collection.store import Store
 from paperlist.forked import compute_aside
-from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, search_duplicates
-from paperlist.match.identity import doi_key, title_words
+from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
+from paperlist.match.identity import doi_key, identity_words, text_identity, title_words
 from paperlist.match.normalize import match_key
 from paperlist.model import ReadingList, Record, Snippet
 
@@ -39,8 +40,8 @@ class _Placed:
         self.texts: list[int] = []  # each snippet's text
         self.lists = array("q")  # each snippet's list
         self.about: dict[Record, tuple] = {}  # each record's columns, made once
-        self.new_texts: dict[str, tuple[int, bool]] = {}  # key -> (text id, any copy cut)
-        self.cut_known: dict[int, str] = {}  # known texts seen cut now -> their key
+        self.new_texts: dict[str, tuple[int, bool]] = {}  # identity -> (text id, any copy cut)
+        self.cut_known: dict[int, str] = {}  # known texts seen cut now -> their identity
 
     def snippet_rows(self) -> Iterator[tuple]:
         """The rows that record the snippets, made one at a time: a mailbox's million rows are never all held."""
@@ -50,9 +51,9 @@ class _Placed:
             else:
                 yield Store.snippet_row(list_id, s, text_id, self.about[s.record])
 
-    def text_ids(self) -> dict[str, int]:
-        """Each snippet text's text: one entry per distinct text (equal texts have equal keys)."""
-        return dict(zip((s.text for s in self.snippets), self.texts))
+    def text_ids(self) -> dict[tuple[str, Record | None], int]:
+        """Each snippet's text, by its words and record: one entry per distinct pair (equal pairs, one identity)."""
+        return dict(zip(((s.text, s.record) for s in self.snippets), self.texts))
 
 
 def list_hash(rl: ReadingList) -> str:
@@ -95,6 +96,12 @@ class Collection:
             else:
                 fresh.append((rl, content))
         placed = self._place(fresh, oldest_before)
+        if self.store.has_retired():
+            renamed: dict[int, set[int]] = {}
+            for key in placed.new_texts:
+                if identity_words(key) != key:
+                    renamed.setdefault(key_number(identity_words(key)), set()).add(key_number(key))
+            self.store.adopt_retired(renamed)
         keys = {text_id: (key, cut) for key, (text_id, cut) in placed.new_texts.items()}
         indexed = self._new_order(keys, oldest_before) if needs_order(self.order_texts, oldest_before + len(keys)) else {}
         # A known text now seen cut compares without its last word: its prefix for that is indexed too.
@@ -146,7 +153,9 @@ class Collection:
             for s in rl.snippets:
                 if s.text not in folded:
                     folded[s.text] = match_key(s.text)
-        known = self.store.text_ids_of_keys(set(folded.values()) - {""}) if oldest_before else {}
+        identities = {(s.text, s.record): text_identity(folded[s.text], s.record)
+                      for rl, _ in fresh for s in rl.snippets}
+        known = self.store.text_ids_of_keys(set(identities.values()) - {""}) if oldest_before else {}
         placed = _Placed()
         new_texts, about = placed.new_texts, placed.about
         next_id = oldest_before + 1
@@ -157,16 +166,17 @@ class Collection:
                 key = folded[s.text]
                 if not key:
                     continue
-                if key in known:
-                    text_id = known[key]
+                identity = identities[s.text, s.record]
+                if identity in known:
+                    text_id = known[identity]
                     if s.truncated:
-                        placed.cut_known[text_id] = key
-                elif key in new_texts:
-                    text_id, truncated = new_texts[key]
-                    new_texts[key] = (text_id, truncated or s.truncated)
+                        placed.cut_known[text_id] = identity
+                elif identity in new_texts:
+                    text_id, truncated = new_texts[identity]
+                    new_texts[identity] = (text_id, truncated or s.truncated)
                 else:
                     text_id, next_id = next_id, next_id + 1
-                    new_texts[key] = (text_id, s.truncated)
+                    new_texts[identity] = (text_id, s.truncated)
                 if s.record is not None and s.record not in about:
                     about[s.record] = self.store.record_columns(
                         s.record, " ".join(title_words(s.record)) or None, doi_key(s.record.doi))
@@ -216,30 +226,15 @@ class Collection:
         old = self.store.paper_of_texts(texts)  # papers before the change: their ids are kept where possible
         if self.store.has_retired():  # a text removed with its list and now back: its paper's id again
             old.update(self.store.retired_papers(t for t in texts if t not in old))
-        assignment = self._papers([s for _, s in rows], {s.text: t for t, s in rows}, texts,
+        assignment = self._papers([s for _, s in rows], {(s.text, s.record): t for t, s in rows}, texts,
                                   self.store.not_same(), old, self.store.next_paper_id())
         self.store.set_papers(assignment)
         return assignment
 
-    def _papers(self, snippets: list, text_of: dict[str, int], texts: set[int],
+    def _papers(self, snippets: list, text_of: dict[tuple[str, Record | None], int], texts: set[int],
                 not_same: set[frozenset[str]], old: dict[int, int], next_id: int,
                 keys: list[str] | None = None) -> dict[int, int]:
-        """Each text's paper after grouping the snippets with the core, keeping old paper ids where it can;
-        ``text_of`` gives a snippet's text by its words (equal words, equal key, one text)."""
-        groups, _ = search_duplicates(snippets, self.threshold, None, self.min_words, not_same, keys)
-        assignment: dict[int, int] = {}
-        taken: set[int] = set()
-        for members in [[text_of[m.text] for m in g.members] for g in groups if g.tier == "duplicate"] + \
-                [[t] for t in texts]:
-            members = [t for t in members if t not in assignment]
-            if not members:
-                continue
-            reuse = sorted(p for p in {old.get(t) for t in members} if p is not None and p not in taken)
-            paper = reuse[0] if reuse else next_id
-            next_id += not reuse
-            taken.add(paper)
-            assignment.update(dict.fromkeys(members, paper))
-        return assignment
+        return assign_papers(snippets, text_of, texts, not_same, old, next_id, self.threshold, self.min_words, keys)
 
     def _reach(self, seeds: set[int], keys: dict[int, tuple[str, bool]] | None) -> set[int]:
         """The seeds, every text they could link to, the whole papers of those, and every text that

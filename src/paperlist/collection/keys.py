@@ -26,6 +26,7 @@ from itertools import islice
 from operator import add
 
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS, NEAR_MIN_WORDS
+from paperlist.match.identity import identity_words
 from paperlist.tagging.stopwords import STOP_WORDS
 
 OPENING_WORDS = MIN_PREFIX_WORDS - 1  # an opening cut may end inside its last word
@@ -48,7 +49,8 @@ def fingerprint_number(fingerprint_hex: str) -> int:
 
 
 def key_number(key: str) -> int:
-    """The fingerprint number of a match key: ``fingerprint_number(normalize.fingerprint(key))``."""
+    """The fingerprint number of a text's identity (``identity.text_identity``: its match key, and for a title-only
+    text its year and first author): ``fingerprint_number(normalize.fingerprint(key))``."""
     return _signed64(hashlib.sha1(key.encode("utf-8")).digest())
 
 
@@ -59,8 +61,8 @@ def fingerprint_hex(number: int) -> str:
 
 def opening_number(key: str) -> int | None:
     """A hash of the first OPENING_WORDS words of a match key, or None when the key is too short to
-    open another text or to be opened (texts need MIN_PREFIX_WORDS words for that)."""
-    words = key.split(" ", MIN_PREFIX_WORDS)
+    open another text or to be opened (texts need MIN_PREFIX_WORDS words for that). Of an identity, its words."""
+    words = identity_words(key).split(" ", MIN_PREFIX_WORDS)
     if len(words) < MIN_PREFIX_WORDS:
         return None
     return _signed64(hashlib.blake2b(" ".join(words[:OPENING_WORDS]).encode("utf-8", "surrogatepass"),
@@ -130,8 +132,9 @@ class PrefixTokens:
 
     def tokens(self, key: str, truncated: bool) -> tuple[set[int], list[str]]:
         """The key's distinct tokens and the words they come from (those the near search compares,
-        as dupes.NearTexts: none below NEAR_MIN_WORDS words, and a cut text's last word left out)."""
-        words = key.split(" ")
+        as dupes.NearTexts: none below NEAR_MIN_WORDS words, and a cut text's last word left out). Of an
+        identity, its words."""
+        words = identity_words(key).split(" ")
         if len(words) < NEAR_MIN_WORDS:
             return set(), []
         if truncated:

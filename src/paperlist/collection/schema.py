@@ -10,11 +10,15 @@ from typing import Protocol
 from paperlist.collection.keys import (
     PrefixTokens,
     derive_order,
+    fingerprint_hex,
     key_number,
     opening_number,
 )
+from paperlist.collection.papers import assign_papers
+from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
+from paperlist.model import Snippet
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
 # Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
 # What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
@@ -66,6 +70,22 @@ class Store(Protocol):
 
     def add_tokens(self, prefixes: Iterable[tuple[int, Sequence[int]]]) -> None: ...
 
+    def snippet_identities(self) -> list[tuple[int, int, str, bool]]: ...
+
+    def texts_of_papers(self, papers: Iterable[int]) -> set[int]: ...
+
+    def snippets_of_texts(self, texts: Iterable[int]) -> list[tuple[int, Snippet]]: ...
+
+    def paper_of_texts(self, texts: Iterable[int]) -> dict[int, int]: ...
+
+    def not_same(self) -> set[frozenset[str]]: ...
+
+    def next_paper_id(self) -> int: ...
+
+    def set_papers(self, assignment: dict[int, int]) -> None: ...
+
+    def log(self, action: str, detail: str) -> None: ...
+
 
 def _one_to_two(store: Store) -> None:
     """Schema 1 kept each text's key (with a unique index on it), every bigram of every text and a
@@ -107,4 +127,63 @@ def _two_to_three(store: Store) -> None:
                "ORDER BY at, kind, n")
 
 
-STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three}
+def _three_to_four(store: Store) -> None:
+    """Schema 4 tells apart the papers that share only a title: a text read from a record without an abstract is
+    known by its words, year and first author (identity.text_identity), so one stored text whose snippets differ
+    there becomes a text for each, and every fingerprint a mark or a not-same pair names follows: a mark made on
+    the text before holds for each of its parts (the decision was made on all of them), a pair for each pair of
+    parts. The papers of the texts split are grouped again, keeping their ids where they can."""
+    db = store.db
+    parts: dict[int, dict[str, list[tuple[int, bool]]]] = {}  # text -> identity -> its snippets
+    for snippet, text, identity, cut in store.snippet_identities():
+        parts.setdefault(text, {}).setdefault(identity, []).append((snippet, cut))
+    rows = {int(t): (int(f), p) for t, f, p in db.execute("SELECT id, fingerprint, paper FROM texts")}
+    prefix = PrefixTokens(classes=dict(db.execute("SELECT token, class FROM frequent_tokens"))).prefix
+    tokens: list[tuple[int, list[int]]] = []
+    next_id = max(rows, default=0) + 1
+    renamed: dict[str, list[str]] = {}  # a fingerprint before -> those of the texts after
+    split: set[int] = set()
+    for text, found in parts.items():
+        number, paper = rows[text]
+        ordered = sorted(found.items(), key=lambda item: min(s for s, _ in item[1]))  # the first part keeps the id
+        after = [key_number(identity) for identity, _ in ordered]
+        if after[0] != number:
+            db.execute("UPDATE texts SET fingerprint = ? WHERE id = ?", (after[0], text))
+        for (identity, snippets), new_number in zip(ordered[1:], after[1:]):
+            cut = any(c for _, c in snippets)
+            db.execute("INSERT INTO texts (id, fingerprint, opening, truncated, paper) VALUES (?, ?, ?, ?, ?)",
+                       (next_id, new_number, opening_number(identity), int(cut), paper))
+            db.executemany("UPDATE snippets SET text_id = ? WHERE id = ?", ((next_id, s) for s, _ in snippets))
+            tokens.append((next_id, prefix(identity, cut)[0]))
+            split.update((text, next_id))
+            next_id += 1
+        if after != [number]:
+            renamed[fingerprint_hex(number)] = [fingerprint_hex(n) for n in after]
+    if renamed:
+        retired = {fingerprint_hex(n) for (n,) in db.execute("SELECT fingerprint FROM retired")}
+        for before, mark, at in db.execute("SELECT fingerprint, mark, marked_at FROM marks").fetchall():
+            if before in renamed:
+                db.executemany("INSERT OR REPLACE INTO marks VALUES (?, ?, ?)",
+                               ((f, mark, at) for f in renamed[before]))
+                if before not in retired and before not in renamed[before]:  # a removed text's mark waits for it
+                    db.execute("DELETE FROM marks WHERE fingerprint = ?", (before,))
+        for a, b, at in db.execute("SELECT a, b, decided_at FROM not_same").fetchall():
+            if a in renamed or b in renamed:
+                db.execute("DELETE FROM not_same WHERE a = ? AND b = ?", (a, b))
+                db.executemany("INSERT OR IGNORE INTO not_same VALUES (?, ?, ?)",
+                               ((*sorted((x, y)), at) for x in renamed.get(a, [a]) for y in renamed.get(b, [b])
+                                if x != y))
+    if split:
+        store.add_tokens(tokens)
+        # The papers the split texts belonged to, grouped again by the core (a part may be a paper of its own now).
+        papers = {rows[text][1] for text in split if text in rows and rows[text][1] is not None}
+        texts = store.texts_of_papers(papers) | split
+        snippets = store.snippets_of_texts(texts)
+        store.set_papers(assign_papers([s for _, s in snippets], {(s.text, s.record): t for t, s in snippets}, texts,
+                                       store.not_same(), store.paper_of_texts(texts), store.next_paper_id(),
+                                       DEFAULT_THRESHOLD, MIN_PREFIX_WORDS))
+        store.log("upgrade", f"texts read from records without an abstract, told apart by year and first author: "
+                             f"{len(split) - len(tokens)} became {len(split)}; their marks and not-same pairs follow")
+
+
+STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four}

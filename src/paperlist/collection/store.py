@@ -20,6 +20,7 @@ from paperlist.collection.keys import (
 )
 from paperlist.collection.errors import StoreError, StoreOutdated
 from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS
+from paperlist.match.identity import text_identity
 from paperlist.match.normalize import match_key
 from paperlist.model import MARKS, ReadingList, Record, Snippet
 
@@ -293,7 +294,8 @@ class Store:
         return int(cursor.lastrowid)
 
     def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
-        """The stored text of each key that has one (found by fingerprint, checked against the words)."""
+        """The stored text of each identity (``identity.text_identity``) that has one (found by fingerprint, checked
+        against the words)."""
         by_number = {key_number(key): key for key in keys}
         found = self._rows("SELECT fingerprint, id FROM texts WHERE fingerprint IN ({})", by_number)
         stored = self.keys_of(text_id for _, text_id in found)
@@ -301,10 +303,12 @@ class Store:
                 if stored[int(text_id)][0] == by_number[number]}
 
     def keys_of(self, texts: Iterable[int]) -> dict[int, tuple[str, bool]]:
-        """Each text's match key (from one of its snippets) and whether any copy of it was cut."""
-        rows = self._rows("SELECT t.id, t.truncated, (SELECT s.text FROM snippets s WHERE s.text_id = t.id LIMIT 1) "
-                          "FROM texts t WHERE t.id IN ({})", set(texts))
-        return {int(text_id): (match_key(text), bool(truncated)) for text_id, truncated, text in rows}
+        """Each text's identity (from one of its snippets: its match key, and a title-only record's year and first
+        author) and whether any copy of it was cut."""
+        rows = self._rows("SELECT t.id, t.truncated, s.text, s.record FROM texts t JOIN snippets s ON s.id = "
+                          "(SELECT min(id) FROM snippets WHERE text_id = t.id) WHERE t.id IN ({})", set(texts))
+        return {int(text_id): (stored_identity(text, record), bool(truncated))
+                for text_id, truncated, text, record in rows}
 
     @staticmethod
     def text_rows(texts: Iterable[tuple[int, str, bool]]) -> list[tuple]:
@@ -558,6 +562,11 @@ class Store:
                                                                 "IN ({}) AND paper IS NOT NULL", numbers)}
 
     # -- history and removal ------------------------------------------------------------------------
+    def snippet_identities(self) -> list[tuple[int, int, str, bool]]:
+        """Every snippet's id, text, identity (``stored_identity``) and whether it was cut."""
+        rows = self.db.execute("SELECT id, text_id, text, record, truncated FROM snippets")
+        return [(int(s), int(t), stored_identity(text, record), bool(cut)) for s, t, text, record, cut in rows]
+
     def log(self, action: str, detail: str) -> None:
         """One line of the collection's history (``db log``), in the transaction of the change it tells."""
         self.db.execute("INSERT INTO events (at, action, detail) VALUES (?, ?, ?)", (_now(), action, detail))
@@ -615,6 +624,26 @@ class Store:
         return {by_number[int(n)]: int(p) for n, p in self._rows("SELECT fingerprint, paper FROM retired WHERE "
                                                                   "fingerprint IN ({})", by_number)}
 
+    def adopt_retired(self, renamed: dict[int, set[int]]) -> None:
+        """Texts coming back, given as the fingerprint number of their words -> those of their identities, take the
+        paper, mark and not-same pairs of a removed text filed under their words (before schema 4 told apart the
+        papers that share a title), where no text still held is filed there: each of them, as the migration does."""
+        found = {int(n) for (n,) in self._rows("SELECT fingerprint FROM retired WHERE fingerprint IN ({}) AND "
+                                               "fingerprint NOT IN (SELECT fingerprint FROM texts)", renamed)}
+        for words in sorted(found):
+            before = fingerprint_hex(words)
+            pairs = self.db.execute("SELECT a, b, decided_at FROM not_same WHERE a = ? OR b = ?",
+                                    (before, before)).fetchall()
+            for identity in sorted(renamed[words]):
+                after = fingerprint_hex(identity)
+                self.db.execute("INSERT OR IGNORE INTO retired SELECT ?, paper FROM retired WHERE fingerprint = ?",
+                                (identity, words))
+                self.db.execute("INSERT OR IGNORE INTO marks SELECT ?, mark, marked_at FROM marks WHERE "
+                                "fingerprint = ?", (after, before))
+                for a, b, at in pairs:
+                    self.db.execute("INSERT OR IGNORE INTO not_same VALUES (?, ?, ?)",
+                                    (*sorted(after if f == before else f for f in (a, b)), at))
+
     def has_retired(self) -> bool:
         return self.db.execute("SELECT 1 FROM retired LIMIT 1").fetchone() is not None
 
@@ -667,7 +696,7 @@ class Store:
                     raise ValueError
             except (ValueError, TypeError):
                 broken += 1
-            if isinstance(text, str) and fingerprints.get(text_id) != key_number(match_key(text)):
+            if isinstance(text, str) and fingerprints.get(text_id) != key_number(stored_identity(text, record)):
                 wrong += 1
         if broken:
             problems.append(f"{broken} snippets hold a record that does not parse (or holds values of the wrong type)")
@@ -685,6 +714,16 @@ def _chunks(values: list, size: int = 500):
     """Values in chunks under SQLite's parameter limit."""
     for start in range(0, len(values), size):
         yield values[start:start + size]
+
+
+def stored_identity(text: str, record: str | None) -> str:
+    """A stored snippet's identity (``identity.text_identity``), from its text and its record's stored fields."""
+    try:
+        fields = json.loads(record) if record else None
+    except ValueError:
+        fields = None
+    valid = fields is not None and _valid_record(fields)
+    return text_identity(match_key(text), Record(*fields) if valid else None)  # type: ignore[misc]
 
 
 def _snippet(row: Sequence[object]) -> Snippet:

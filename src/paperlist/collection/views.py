@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from paperlist.match.dupes import find_duplicates
-from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.identity import snippet_fingerprint
 from paperlist.match.papers import Grouping, group_papers, paper_tags, snippet_key
 from paperlist.model import Paper, ReadingList, paper_mark_of
 
@@ -49,7 +49,7 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
 
 def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:
     """The marks set on any copy of a paper (marks are stored by snippet fingerprint)."""
-    return {marks[f] for m in paper.members if (f := fingerprint(match_key(m.text))) in marks}
+    return {marks[f] for m in paper.members if (f := snippet_fingerprint(m)) in marks}
 
 
 def paper_mark(marks: dict[str, str], paper: Paper) -> str | None:
@@ -84,7 +84,8 @@ def unmarked_papers(marks: dict[str, str], papers: Sequence[Paper], show_all: bo
 
 
 def held_papers(store: Store, keys: Iterable[str], before: int) -> dict[str, int | None]:
-    """For each input text: the paper holding it when that paper holds a text stored before this run, else None."""
+    """For each input text (its identity, ``identity.text_identity``): the paper holding it when that paper holds a
+    text stored before this run, else None."""
     ids = store.text_ids_of_keys(set(keys))
     paper_of = store.paper_of_texts(ids.values())
     oldest = store.oldest_text_of_papers(set(paper_of.values()))

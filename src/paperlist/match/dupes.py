@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import NamedTuple
 
-from paperlist.match.identity import RecordKey, Verdict, compare
+from paperlist.match.identity import RecordKey, Verdict, compare, snippet_identity
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
 from paperlist.match.record_links import (
     MIN_TEXT_JACCARD,
@@ -57,8 +57,12 @@ class Corpus(NamedTuple):
     truncated: tuple[bool, ...]
 
     def fingerprint(self, k: int) -> str:
-        """The stable fingerprint of distinct text ``k``."""
+        """The stable fingerprint of distinct text ``k``'s words."""
         return fingerprint(self.keys[k])
+
+    def identity(self, k: int) -> str:
+        """The fingerprint of distinct text ``k`` as views show it (``snippet_fingerprint`` of its first copy)."""
+        return fingerprint(snippet_identity(self.snippets[self.members[k][0]], self.keys[k]))
 
 
 def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None) -> Corpus:
@@ -215,7 +219,12 @@ def search_duplicates(
     if judged is not None:
         corpus = judged.corpus
     def allowed(a: int, b: int) -> bool:
-        return not not_duplicates or frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates
+        # A pair is named by the fingerprints views show; one named by its words alone (before a title-only text's
+        # fingerprint held its year and first author) still counts.
+        if not not_duplicates:
+            return True
+        return (frozenset((corpus.identity(a), corpus.identity(b))) not in not_duplicates
+                and frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates)
     links: list[Link] = []
     maybe_links: list[Link] = []
     def add(a: int, b: int, kind: str, score: float, confident: bool, texts_agree: bool, by_text: bool = True) -> None:

@@ -15,8 +15,14 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from paperlist.match.normalize import clean_doi, fold_words, valid_doi
-from paperlist.model import Record
+from paperlist.match.normalize import (
+    clean_doi,
+    fingerprint,
+    fold_words,
+    match_key,
+    valid_doi,
+)
+from paperlist.model import Record, Snippet
 
 Decision = Literal["same", "maybe", "different", "unknown"]
 MIN_SPECIFIC_WORDS = 4  # "Haemolytic uraemic syndrome" names many papers; four words start to name one
@@ -146,16 +152,23 @@ def _surnames(name: str) -> frozenset[str]:
 
 def author_names(authors: str | None) -> tuple[frozenset[str], ...]:
     """Each author's possible surnames, in order; "et al." and initials are no names."""
+    return tuple(found for name in _names(authors) if (found := _surnames(name.strip())))
+
+
+def _first_author(authors: str | None) -> frozenset[str] | None:
+    """``author_names(authors)[0]`` (None without one), without reading the other names."""
+    return next((found for name in _names(authors) if (found := _surnames(name.strip()))), None)
+
+
+def _names(authors: str | None) -> list[str]:
     if not authors:
-        return ()
+        return []
     text = authors.replace("et al.", "").replace("et al", "")
     if _NAME_SPLIT_RE.search(text):
-        names = _NAME_SPLIT_RE.split(text)
-    elif _INITIALS_LIST_RE.search(text + ", "):
-        names = text.split(",")
-    else:
-        names = [text]
-    return tuple(found for name in names if (found := _surnames(name.strip())))
+        return _NAME_SPLIT_RE.split(text)
+    if _INITIALS_LIST_RE.search(text + ", "):
+        return text.split(",")
+    return [text]
 
 
 def _first_number(value: str | None) -> str | None:
@@ -357,3 +370,41 @@ def compare(a: RecordKey, b: RecordKey, texts_agree: bool = False) -> Verdict:
             and shared_authors(a.authors, b.authors) >= min(2, len(a.authors), len(b.authors))))):
         return Verdict("same", found, missing)
     return Verdict("maybe", found, missing)
+
+
+IDENTITY_MARK = "\x1f"  # separates a title-only text's words from who wrote it and when; never in a match key
+
+
+def text_identity(key: str, record: Record | None) -> str:
+    r"""What makes a text one paper's: its match key, and for a text read from a record without an abstract, its
+    year and first author too. Two papers that share only a title ("Atypical hemolytic uremic syndrome", reviews by
+    seven authors in seven journals) are then two texts, each with its own fingerprint, id and mark. Copies of one
+    paper whose records write them apart (an author's initials, a year online and in print) become two texts the
+    core joins again, as it joins near copies.
+
+    >>> text_identity("fault trees", Record("Fault Trees", year="2019", title_only=True))
+    'fault trees\x1f2019|'
+    >>> text_identity("fault trees", None)
+    'fault trees'
+    """
+    if not key or record is None or not record.title_only:
+        return key
+    year = _YEAR_RE.search(record.year or "")
+    first = _first_author(record.authors)
+    mark = f"{year.group() if year else ''}|{'+'.join(sorted(first)) if first else ''}"
+    return key if mark == "|" else f"{key}{IDENTITY_MARK}{mark}"
+
+
+def identity_words(identity: str) -> str:
+    """The match key inside a text's identity."""
+    return identity.partition(IDENTITY_MARK)[0]
+
+
+def snippet_identity(snippet: Snippet, key: str | None = None) -> str:
+    """``text_identity`` of a snippet (``key``: its match key, when the caller has it)."""
+    return text_identity(match_key(snippet.text) if key is None else key, snippet.record)
+
+
+def snippet_fingerprint(snippet: Snippet) -> str:
+    """The fingerprint every view shows for a snippet, and that marks and not-same name."""
+    return fingerprint(snippet_identity(snippet))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
-from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.identity import snippet_fingerprint
 from paperlist.match.papers import Grouping
 from paperlist.model import (
     KIND_ORDER,
@@ -92,7 +92,7 @@ def _groups_json(report: DupesReport) -> Iterator[dict[str, object]]:
     paper_ids = _paper_ids(report)
     for g in report.groups:
         members = [{"path": m.path, "line": m.line, "index": m.index, "seed_title": m.seed_title,
-                    "text": m.text, "keep": n == g.keep, "fingerprint": fingerprint(match_key(m.text)),
+                    "text": m.text, "keep": n == g.keep, "fingerprint": snippet_fingerprint(m),
                     **record_fields(m.record)} for n, m in enumerate(g.members)]
         pairs = []
         for p in g.pairs:
@@ -170,7 +170,7 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, report: DupesRepo
         mark = f"{n}{'*' if n - 1 == g.keep else ''}".ljust(number_width)
         place = f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}"
         if (report.collection or explain) and g.kind != "exact":  # what not-same takes to split this copy off
-            place += f" · {fingerprint(match_key(m.text))}"
+            place += f" · {snippet_fingerprint(m)}"
         text = wrap(f"{place} · {terminal_safe(m.seed_title or '(no seed title)')}", style.width - 6 - number_width)
         lines.append(f"    {mark}  {text[0]}")
         lines += [" " * (6 + number_width) + line for line in text[1:]]
@@ -233,7 +233,7 @@ def render_dupes_csv(report: DupesReport, style: Style = Style()) -> Output:
         kept = g.members[g.keep].text
         for n, m in enumerate(g.members):
             row = [g.id, paper_ids.get(g.id, ""), g.kind, g.tier, f"{g.similarity:.4f}", str(n == g.keep).lower(),
-                   m.path, m.line, m.index, m.seed_title or "", fingerprint(match_key(m.text)), m.text]
+                   m.path, m.line, m.index, m.seed_title or "", snippet_fingerprint(m), m.text]
             if report.explain:
                 row.append("" if n == g.keep else word_diff(kept, m.text))
             rows.append(row)

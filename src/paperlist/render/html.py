@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 from pathlib import Path
 
-from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.identity import snippet_fingerprint
 from paperlist.match.papers import Grouping, merged_record, shows_text
 from paperlist.model import KIND_ORDER, NO_ENTRIES, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
@@ -262,10 +262,10 @@ def _group(g: DuplicateGroup, report: HtmlReport, paper_of: dict[int, int]) -> s
         css = ' class="keep"' if n == g.keep else ""
         text = "" if exact else f"<br>{h(m.text)}"
         # In a collection, each copy's fingerprint: what not-same takes to split it off (exact copies share one).
-        ref = f' · <code>{fingerprint(match_key(m.text))}</code>' if report.collection and not exact else ""
+        ref = f' · <code>{snippet_fingerprint(m)}</code>' if report.collection and not exact else ""
         split = ""
         if report.collection and not exact and n != g.keep:  # the command that splits this copy off, to copy
-            kept_fp, this_fp = fingerprint(match_key(kept.text)), fingerprint(match_key(m.text))
+            kept_fp, this_fp = snippet_fingerprint(kept), snippet_fingerprint(m)
             if kept_fp != this_fp:
                 split = f'<br><span class="muted">not the same paper?</span> <code>paperlist not-same {kept_fp} {this_fp}</code>'
         out.append(f'<li{css} data-place="{h(m.path)}:{m.line}">{h(place)}{ref} · '
@@ -328,7 +328,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
                                      else None)) if record else None
     search = SEARCH + quote_plus(" ".join((title or p.kept.text).split()[:14]))
     return {"rank": entry.rank, "paper": p.id, "number": paper_ref(p.id) if report.collection else f"{entry.rank}.",
-            "fingerprint": fingerprint(match_key(p.kept.text)),
+            "fingerprint": snippet_fingerprint(p.kept),
             "text": terminal_safe(p.kept.text), "title": title,
             "byline": byline or None, "abstract": shows_text(record),
             "year": record.year if record else None, "url": link, "search": search,

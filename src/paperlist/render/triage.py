@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.identity import snippet_fingerprint
 from paperlist.match.names import split_authors
 from paperlist.match.papers import merged_record, shows_text
 from paperlist.model import NO_ENTRIES, Paper, Record, paper_ref
@@ -86,7 +86,7 @@ class TriageReport(NamedTuple):
         if self.ids is None:
             return ""
         stored = self.ids.get(paper.id)
-        return paper_ref(stored) if stored is not None else f"fingerprint {fingerprint(match_key(paper.kept.text))}"
+        return paper_ref(stored) if stored is not None else f"fingerprint {snippet_fingerprint(paper.kept)}"
 
 
 def _bold_focus(text: str, report: TriageReport) -> str:
@@ -121,7 +121,7 @@ def triage_document(report: TriageReport) -> dict[str, object]:
     papers = []
     for e in report.entries:
         p = e.paper
-        papers.append({"rank": e.rank, "paper": report.paper_id(p), "fingerprint": fingerprint(match_key(p.kept.text)),
+        papers.append({"rank": e.rank, "paper": report.paper_id(p), "fingerprint": snippet_fingerprint(p.kept),
                        "mark": report.marks.get(p.id), "text": p.kept.text, "truncated": p.kept.truncated,
                        "lists": [report.titles.get(path) for path in p.lists], "list_paths": list(p.lists),
                        "occurrences": [{"path": m.path, "line": m.line} for m in p.members],
@@ -279,7 +279,7 @@ def render_triage_csv(report: TriageReport, style: Style = Style()) -> str:
                      ";".join(report.titles.get(path) or "" for path in e.paper.lists),
                      ";".join(f"{m.path}:{m.line}" for m in e.paper.members), ";".join(e.paper.tags),
                      record.title or "", record.authors or "", record.year or "", record.doi or "", record.url or "",
-                     report.marks.get(e.paper.id, ""), fingerprint(match_key(e.paper.kept.text)),
+                     report.marks.get(e.paper.id, ""), snippet_fingerprint(e.paper.kept),
                      "" if e.score is None else round(e.score, 4), ";".join(e.why), record.source_id or "",
                      ";".join(split_authors(record.authors)[0])])
     return to_csv(header, rows, style.csv_raw)
