@@ -406,16 +406,21 @@ class MigrationTest(unittest.TestCase):
 
 
 class SharedTitleMigrationTest(unittest.TestCase):
-    def test_papers_that_share_only_a_title_become_papers_of_their_own_keeping_the_decision(self):
-        """Schema 3 kept one text per title: three reviews titled "Atypical hemolytic uremic syndrome" by three
-        authors were one paper, and `mark skip p1` skipped all three. Schema 4 tells them apart by year and first
-        author; the mark and the not-same pair made on p1 hold for each of them."""
+    def schema_3(self, dump: str) -> tuple[TempDir, str]:
+        """A temporary folder and a collection in it, loaded from a dump of one written at schema 3."""
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
         db = str(tmp.path / "v3.db")
         connection = sqlite3.connect(db)
-        connection.executescript((ROOT / "tests" / "data" / "collection_v3.sql").read_text(encoding="utf-8"))
+        connection.executescript((ROOT / "tests" / "data" / dump).read_text(encoding="utf-8"))
         connection.close()
+        return tmp, db
+
+    def test_papers_that_share_only_a_title_become_papers_of_their_own_keeping_the_decision(self):
+        """Schema 3 kept one text per title: three reviews titled "Atypical hemolytic uremic syndrome" by three
+        authors were one paper, and `mark skip p1` skipped all three. Schema 4 tells them apart by year and first
+        author; the mark and the not-same pair made on p1 hold for each of them."""
+        _, db = self.schema_3("collection_v3.sql")
         code, out, err = run_cli("triage", "--db", db, "--all", "--format", "json")
         self.assertEqual((code, err), (0, ""))
         papers = sorted((p["paper"], p["authors"].split(",")[0], p["mark"]) for p in json.loads(out)["papers"])
@@ -434,14 +439,8 @@ class SharedTitleMigrationTest(unittest.TestCase):
                                                                      "json")[1])["papers"]}
         self.assertEqual(marks, {1: "skip", 2: None, 3: "skip", 4: "want"})
 
-
     def test_a_list_removed_before_the_upgrade_comes_back_with_its_decisions_on_each_paper(self):
-        tmp = TempDir()
-        self.addCleanup(tmp.cleanup)
-        db = str(tmp.path / "v3.db")
-        connection = sqlite3.connect(db)
-        connection.executescript((ROOT / "tests" / "data" / "collection_v3_removed.sql").read_text(encoding="utf-8"))
-        connection.close()
+        tmp, db = self.schema_3("collection_v3_removed.sql")
         reviews = tmp.write("reviews.csv", SHARED_TITLES)
         self.assertEqual(run_cli("add", reviews, "--db", db)[0], 0)
         out = run_cli("triage", "--db", db, "--all", "--format", "json")[1]
