@@ -432,7 +432,7 @@ class SharedTitleMigrationTest(unittest.TestCase):
         self.assertEqual(pairs.count("two different papers"), 4)  # each text of p1, p3 and p4 against p2
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
         self.assertTrue(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:].startswith(
-            "upgrade   texts read from records without an abstract, told apart by year and first author: 1 became 4"))
+            "upgrade   1 text held records without an abstract of several years or first authors: they are 4 texts"))
         # A decision now lands on one of them only.
         self.assertEqual(run_cli("mark", "want", "p4", "--db", db)[0], 0)
         marks = {p["paper"]: p["mark"] for p in json.loads(run_cli("triage", "--db", db, "--all", "--format",

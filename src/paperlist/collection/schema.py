@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
@@ -137,10 +138,12 @@ def _three_to_four(store: Store) -> None:
     parts: dict[int, dict[str, list[tuple[int, bool]]]] = {}  # text -> identity -> its snippets
     for snippet, text, identity, cut in store.snippet_identities():
         parts.setdefault(text, {}).setdefault(identity, []).append((snippet, cut))
-    rows = {int(t): (int(f), p) for t, f, p in db.execute("SELECT id, fingerprint, paper FROM texts")}
+    held = json.dumps(list(parts))
+    rows = {int(t): (int(f), p) for t, f, p in db.execute(
+        "SELECT id, fingerprint, paper FROM texts WHERE id IN (SELECT value FROM json_each(?))", (held,))}
+    next_id = int(db.execute("SELECT coalesce(max(id), 0) + 1 FROM texts").fetchone()[0])
     prefix = PrefixTokens(classes=dict(db.execute("SELECT token, class FROM frequent_tokens"))).prefix
     tokens: list[tuple[int, list[int]]] = []
-    next_id = max(rows, default=0) + 1
     renamed: dict[str, list[str]] = {}  # a fingerprint before -> those of the texts after
     split: set[int] = set()
     for text, found in parts.items():
@@ -182,8 +185,10 @@ def _three_to_four(store: Store) -> None:
         store.set_papers(assign_papers([s for _, s in snippets], {(s.text, s.record): t for t, s in snippets}, texts,
                                        store.not_same(), store.paper_of_texts(texts), store.next_paper_id(),
                                        DEFAULT_THRESHOLD, MIN_PREFIX_WORDS))
-        store.log("upgrade", f"texts read from records without an abstract, told apart by year and first author: "
-                             f"{len(split) - len(tokens)} became {len(split)}; their marks and not-same pairs follow")
+        before = len(split) - len(tokens)
+        store.log("upgrade", f"{before} {'text' if before == 1 else 'texts'} held records without an abstract of "
+                             f"several years or first authors: they are {len(split)} texts now, grouped again; their "
+                             "marks and not-same pairs follow")
 
 
 STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four}

@@ -563,8 +563,12 @@ class Store:
 
     # -- history and removal ------------------------------------------------------------------------
     def snippet_identities(self) -> list[tuple[int, int, str, bool]]:
-        """Every snippet's id, text, identity (``stored_identity``) and whether it was cut."""
-        rows = self.db.execute("SELECT id, text_id, text, record, truncated FROM snippets")
+        """The id, text, identity (``stored_identity``) and whether it was cut of every snippet of a text that holds
+        a record without an abstract (``title_only``, the eighth stored field): the others' identity is their
+        words, and a collection of abstracts is not read whole."""
+        rows = self.db.execute(
+            "SELECT id, text_id, text, record, truncated FROM snippets WHERE text_id IN (SELECT text_id FROM snippets "
+            "WHERE record IS NOT NULL AND json_valid(record) AND json_extract(record, '$[7]') = 1)")
         return [(int(s), int(t), stored_identity(text, record), bool(cut)) for s, t, text, record, cut in rows]
 
     def log(self, action: str, detail: str) -> None:
