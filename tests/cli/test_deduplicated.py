@@ -162,6 +162,9 @@ class WriteDeduplicatedTest(unittest.TestCase):
         unread = '<record><ref-type name="Generic">13</ref-type></record>'  # paperlist skips it; the copy keeps it
         a = self.tmp.write("a.xml", opening + sharing + loading + unread + copy + closing)
         b = self.tmp.write("b.xml", opening + record("Serving models", "Ng, C", "2022", "We serve.") + closing)
+        # Where the copies are: line 1 both, so each says which record of the file it is.
+        self.assertIn("2 copies: a.xml:1 (record 1), a.xml:1 (record 3) ·",
+                      " ".join(run_cli("dupes", a, "--quiet")[1].split()))
         code, err, written = self.dedupe(a, b, out=self.out + ".xml")
         skipped = f"{a}:1: warning: record has no title, abstract, container title, authors or DOI; skipped\n"
         self.assertEqual((code, err), (0, skipped + f"wrote {self.out}.xml: 4 of 5 records (1 duplicate copy left "

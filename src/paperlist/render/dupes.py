@@ -22,6 +22,7 @@ from paperlist.render.textfmt import (
     csv_lines,
     json_pieces_of_items,
     md_escape,
+    places,
     plural,
     record_fields,
     warnings_json,
@@ -147,8 +148,8 @@ def _diff_lines(a: str, b: str, style: Style, indent: str) -> list[str]:
 
 def _exact_line(g: DuplicateGroup, number: int, style: Style, names: dict[str, str], paper: str) -> list[str]:
     """An exact group in brief: where its copies are, and the opening of the text (nothing to decide)."""
-    places = ", ".join(f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}" for m in g.members)
-    text = (f"[{number}] {paper}{plural(len(g.members), 'copy', 'copies')}: {places} · "
+    where = ", ".join(places(g.members, lambda path: names.get(path) or terminal_safe(path)))
+    text = (f"[{number}] {paper}{plural(len(g.members), 'copy', 'copies')}: {where} · "
             f"{terminal_safe(g.members[g.keep].text)}")
     return wrap(text, style.width, 2)
 
@@ -166,9 +167,10 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, report: DupesRepo
         lines += ["    " + style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - 4)]
     lines += ["    " + line for line in wrap(terminal_safe(g.members[g.keep].text), style.width - 4, TEXT_LINES)]
     number_width = len(str(len(g.members))) + 1
+    where = places(g.members, lambda path: names.get(path) or terminal_safe(path))
     for n, m in enumerate(g.members, 1):
         mark = f"{n}{'*' if n - 1 == g.keep else ''}".ljust(number_width)
-        place = f"{names.get(m.path) or terminal_safe(m.path)}:{m.line}"
+        place = where[n - 1]
         if (report.collection or explain) and g.kind != "exact":  # what not-same takes to split this copy off
             place += f" · {snippet_fingerprint(m)}"
         text = wrap(f"{place} · {terminal_safe(m.seed_title or '(no seed title)')}", style.width - 6 - number_width)

@@ -16,7 +16,7 @@ from paperlist.match.papers import Grouping, merged_record, shows_text
 from paperlist.model import KIND_ORDER, NO_ENTRIES, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, plural, safe_url
+from paperlist.render.textfmt import READABLE_GROUPS, READABLE_PAPERS, places, plural, safe_url
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.summary import Summary
 from paperlist.reports.triage import Entry
@@ -245,7 +245,8 @@ def _group(g: DuplicateGroup, report: HtmlReport, paper_of: dict[int, int]) -> s
     shown = g.members[:REPORT_COPIES]
     rest = len(g.members) - len(shown)
     more = f" and {plural(rest, 'more copy', 'more copies')}" if rest > 0 else ""
-    where = ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in shown) + more
+    where_of = places(g.members, lambda path: report.names.get(path, path))
+    where = ", ".join(where_of[:len(shown)]) + more
     kind = "maybe the same" if g.tier == "maybe" else GROUP_WORDS[g.kind]
     head = (f'<span class="kind">{h(kind)}</span>{plural(len(g.members), "copy", "copies")}: {h(where)}' if exact else
             f'<span class="kind">{h(kind)}</span>{g.similarity:.2f} · '
@@ -258,7 +259,7 @@ def _group(g: DuplicateGroup, report: HtmlReport, paper_of: dict[int, int]) -> s
            f'{"…" if len(kept.text) > 140 else ""}</summary>']
     out.append(f"<p>{h(kept.text)}</p><ol>" if exact else "<ol>")
     for n, m in enumerate(shown):
-        place = f"{report.names.get(m.path, m.path)}:{m.line}"
+        place = where_of[n]
         css = ' class="keep"' if n == g.keep else ""
         text = "" if exact else f"<br>{h(m.text)}"
         # In a collection, each copy's fingerprint: what not-same takes to split it off (exact copies share one).

@@ -7,12 +7,13 @@ import itertools
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from paperlist.match.names import split_authors
 from paperlist.match.normalize import UNSAFE_BEYOND_C0
-from paperlist.model import RECORD_FIELDS, Diagnostic, Record
+from paperlist.model import RECORD_FIELDS, Diagnostic, Record, Snippet
 from paperlist.render.terminal import cell_width, terminal_safe
 
 COLOURS = {"tag": "36", "kind": "33", "ins": "32", "del": "31", "dim": "2", "head": "1"}
@@ -55,6 +56,14 @@ class Style(NamedTuple):
         if not self.color or not text:
             return text
         return f"\x1b[{COLOURS[role]}m{text}\x1b[0m"
+
+
+def places(members: Sequence[Snippet], name: Callable[[str], str]) -> list[str]:
+    """Each copy's place, ``name(path):line``; copies of one file on one line (EndNote writes a whole export on one
+    line) add their number among the records read from that file: ``refs.xml:1 (record 3)``."""
+    shared = Counter((m.path, m.line) for m in members)
+    return [f"{name(m.path)}:{m.line}" + (f" (record {m.index})" if shared[m.path, m.line] > 1 else "")
+            for m in members]
 
 
 def table(rows: Sequence[Sequence[str]], right: Iterable[int] = ()) -> list[str]:

@@ -17,6 +17,7 @@ from paperlist.render.textfmt import (
     Style,
     md_escape,
     md_link,
+    places,
     plural,
     record_fields,
     to_csv,
@@ -160,7 +161,7 @@ def _titles(entry: Entry, report: TriageReport) -> str:
 
 
 def _places(entry: Entry, report: TriageReport) -> str:
-    return ", ".join(f"{report.names.get(m.path, m.path)}:{m.line}" for m in entry.paper.members)
+    return ", ".join(places(entry.paper.members, lambda path: report.names.get(path, path)))
 
 
 def _md_item(prefix: str, text: str, indent: str, width: int) -> list[str]:
@@ -240,7 +241,7 @@ def render_triage_text(report: TriageReport, style: Style = Style()) -> str:
         tags = ", ".join(e.paper.tags) or "untagged"
         tag_lines = _field("tags", tags, indent, style)
         lines += [style.paint(line, "tag") if style.color else line for line in tag_lines]
-        lines += _field("at", _brief([f"{report.names.get(m.path, m.path)}:{m.line}" for m in e.paper.members], ", "),
+        lines += _field("at", _brief(places(e.paper.members, lambda path: report.names.get(path, path)), ", "),
                         indent, style)
         if e.paper.id in report.notes:
             lines += _field("seen", report.notes[e.paper.id], indent, style)
