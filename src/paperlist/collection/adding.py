@@ -153,9 +153,8 @@ class Collection:
             for s in rl.snippets:
                 if s.text not in folded:
                     folded[s.text] = match_key(s.text)
-        identities = {(s.text, s.record): text_identity(folded[s.text], s.record)
-                      for rl, _ in fresh for s in rl.snippets}
-        known = self.store.text_ids_of_keys(set(identities.values()) - {""}) if oldest_before else {}
+        known = self.store.text_ids_of_keys({text_identity(folded[s.text], s.record) for rl, _ in fresh
+                                             for s in rl.snippets} - {""}) if oldest_before else {}
         placed = _Placed()
         new_texts, about = placed.new_texts, placed.about
         next_id = oldest_before + 1
@@ -166,7 +165,7 @@ class Collection:
                 key = folded[s.text]
                 if not key:
                     continue
-                identity = identities[s.text, s.record]
+                identity = text_identity(key, s.record)  # the key itself, unless read by a title alone
                 if identity in known:
                     text_id = known[identity]
                     if s.truncated:

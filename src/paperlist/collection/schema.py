@@ -87,6 +87,8 @@ class Store(Protocol):
 
     def log(self, action: str, detail: str) -> None: ...
 
+    def carry_decisions(self, renamed: dict[str, list[str]], dropped: Iterable[str] = ()) -> None: ...
+
 
 def _one_to_two(store: Store) -> None:
     """Schema 1 kept each text's key (with a unique index on it), every bigram of every text and a
@@ -163,19 +165,9 @@ def _three_to_four(store: Store) -> None:
         if after != [number]:
             renamed[fingerprint_hex(number)] = [fingerprint_hex(n) for n in after]
     if renamed:
+        # A removed text's decisions under the old fingerprint wait for it (Store.adopt_retired).
         retired = {fingerprint_hex(n) for (n,) in db.execute("SELECT fingerprint FROM retired")}
-        for before, mark, at in db.execute("SELECT fingerprint, mark, marked_at FROM marks").fetchall():
-            if before in renamed:
-                db.executemany("INSERT OR REPLACE INTO marks VALUES (?, ?, ?)",
-                               ((f, mark, at) for f in renamed[before]))
-                if before not in retired and before not in renamed[before]:  # a removed text's mark waits for it
-                    db.execute("DELETE FROM marks WHERE fingerprint = ?", (before,))
-        for a, b, at in db.execute("SELECT a, b, decided_at FROM not_same").fetchall():
-            if a in renamed or b in renamed:
-                db.execute("DELETE FROM not_same WHERE a = ? AND b = ?", (a, b))
-                db.executemany("INSERT OR IGNORE INTO not_same VALUES (?, ?, ?)",
-                               ((*sorted((x, y)), at) for x in renamed.get(a, [a]) for y in renamed.get(b, [b])
-                                if x != y))
+        store.carry_decisions(renamed, [f for f, after in renamed.items() if f not in retired and f not in after])
     if split:
         store.add_tokens(tokens)
         # The papers the split texts belonged to, grouped again by the core (a part may be a paper of its own now).

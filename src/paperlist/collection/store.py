@@ -635,18 +635,25 @@ class Store:
         found = {int(n) for (n,) in self._rows("SELECT fingerprint FROM retired WHERE fingerprint IN ({}) AND "
                                                "fingerprint NOT IN (SELECT fingerprint FROM texts)", renamed)}
         for words in sorted(found):
-            before = fingerprint_hex(words)
-            pairs = self.db.execute("SELECT a, b, decided_at FROM not_same WHERE a = ? OR b = ?",
-                                    (before, before)).fetchall()
-            for identity in sorted(renamed[words]):
-                after = fingerprint_hex(identity)
-                self.db.execute("INSERT OR IGNORE INTO retired SELECT ?, paper FROM retired WHERE fingerprint = ?",
-                                (identity, words))
-                self.db.execute("INSERT OR IGNORE INTO marks SELECT ?, mark, marked_at FROM marks WHERE "
-                                "fingerprint = ?", (after, before))
-                for a, b, at in pairs:
-                    self.db.execute("INSERT OR IGNORE INTO not_same VALUES (?, ?, ?)",
-                                    (*sorted(after if f == before else f for f in (a, b)), at))
+            self.db.executemany("INSERT OR IGNORE INTO retired SELECT ?, paper FROM retired WHERE fingerprint = ?",
+                                ((identity, words) for identity in sorted(renamed[words])))
+        self.carry_decisions({fingerprint_hex(w): [fingerprint_hex(i) for i in sorted(renamed[w])] for w in found})
+
+    def carry_decisions(self, renamed: dict[str, list[str]], dropped: Iterable[str] = ()) -> None:
+        """The marks and not-same pairs filed under each fingerprint of ``renamed``, filed under each of the
+        fingerprints it became too (a pair under each pair of them); those under a ``dropped`` one, no longer."""
+        for before, mark, at in self.db.execute("SELECT fingerprint, mark, marked_at FROM marks").fetchall():
+            if before in renamed:
+                self.db.executemany("INSERT OR IGNORE INTO marks VALUES (?, ?, ?)",
+                                    ((after, mark, at) for after in renamed[before]))
+        for a, b, at in self.db.execute("SELECT a, b, decided_at FROM not_same").fetchall():
+            if a in renamed or b in renamed:
+                self.db.executemany("INSERT OR IGNORE INTO not_same VALUES (?, ?, ?)",
+                                    ((*sorted((x, y)), at) for x in renamed.get(a, [a]) for y in renamed.get(b, [b])
+                                     if x != y))
+        gone = [(f,) for f in dropped]
+        self.db.executemany("DELETE FROM marks WHERE fingerprint = ?", gone)
+        self.db.executemany("DELETE FROM not_same WHERE a = ?1 OR b = ?1", gone)
 
     def has_retired(self) -> bool:
         return self.db.execute("SELECT 1 FROM retired LIMIT 1").fetchone() is not None

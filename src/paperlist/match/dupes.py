@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import islice
 from typing import NamedTuple
 
@@ -223,8 +223,13 @@ def search_duplicates(
         # fingerprint held its year and first author) still counts.
         if not not_duplicates:
             return True
-        return (frozenset((corpus.identity(a), corpus.identity(b))) not in not_duplicates
-                and frozenset((corpus.fingerprint(a), corpus.fingerprint(b))) not in not_duplicates)
+        x, y = names(a), names(b)
+        return frozenset((x[0], y[0])) not in not_duplicates and frozenset((x[1], y[1])) not in not_duplicates
+
+    @cache
+    def names(k: int) -> tuple[str, str]:
+        """Text ``k``'s fingerprints, as shown and of its words alone: each text takes part in many pairs."""
+        return corpus.identity(k), corpus.fingerprint(k)
     links: list[Link] = []
     maybe_links: list[Link] = []
     def add(a: int, b: int, kind: str, score: float, confident: bool, texts_agree: bool, by_text: bool = True) -> None:
