@@ -7,7 +7,9 @@ import sys
 import unittest
 from unittest import mock
 
+from paperlist.match.identity import text_identity
 from paperlist.match.normalize import fingerprint, match_key
+from paperlist.model import Record
 from tests.helpers import EXAMPLES, ROOT, SEEDS, TempDir, run_cli, write_years_of_lists
 
 HEADER = "Related papers: Seed\n\n"
@@ -265,6 +267,21 @@ class BadInputTest(unittest.TestCase):
                 decisions = self.tmp.write("nd.txt", " ".join(pair) + "\n")
                 out = run_cli("dupes", path, "--format", "json", "--not-duplicates", decisions)[1]
                 self.assertEqual(json.loads(out)["groups"], [])
+
+    def test_a_pair_of_title_only_records_named_as_before_their_fingerprints_held_the_volume(self):
+        # The same, for a file written before a title-only text's fingerprint held its volume.
+        rows = ("title,author,year,volume\nSharing GPU clusters among research teams at universities,\"Lee, Ann\",2020,12\n"
+                "Sharing GPU clusters among research teams at universitites,\"Lee, A.\",2020,12\n")
+        path = self.tmp.write("two.csv", rows)
+        groups = json.loads(run_cli("dupes", path, "--format", "json")[1])["groups"]
+        self.assertEqual([len(g["members"]) for g in groups], [2])
+        before = [fingerprint(text_identity(match_key(m["text"]), Record(m["text"], m["authors"], m["year"],
+                                                                         title_only=True)))
+                  for m in groups[0]["members"]]
+        self.assertNotEqual(before, [m["fingerprint"] for m in groups[0]["members"]])
+        decisions = self.tmp.write("nd.txt", " ".join(before) + "\n")
+        out = run_cli("dupes", path, "--format", "json", "--not-duplicates", decisions)[1]
+        self.assertEqual(json.loads(out)["groups"], [])
 
     def test_usage_errors(self):
         cases = [

@@ -386,7 +386,7 @@ class MigrationTest(unittest.TestCase):
         run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
 
         info = run_cli("db", "info", "--db", old)[1]
-        self.assertIn("schema version: 4\n", info)
+        self.assertIn("schema version: 5\n", info)
         self.assertIn("lists: 4\nsnippets: 18\npapers: 15\nmarked: 1\nnot_same: 1\n", info)
         self.assertEqual(run_cli("db", "check", "--db", old), (0, f"{old}: ok\n", ""))
         # The history starts from what the old collection knew: its adds and its marks, dated.
@@ -432,7 +432,8 @@ class SharedTitleMigrationTest(unittest.TestCase):
         self.assertEqual(pairs.count("two different papers"), 4)  # each text of p1, p3 and p4 against p2
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
         self.assertTrue(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:].startswith(
-            "upgrade   1 text held records without an abstract of several years or first authors: they are 4 texts"))
+            "upgrade   1 text held records without an abstract of several years, first authors or volumes: they are "
+            "4 texts"))
         # A decision now lands on one of them only.
         self.assertEqual(run_cli("mark", "want", "p4", "--db", db)[0], 0)
         marks = {p["paper"]: p["mark"] for p in json.loads(run_cli("triage", "--db", db, "--all", "--format",
@@ -448,6 +449,40 @@ class SharedTitleMigrationTest(unittest.TestCase):
         self.assertEqual(marks, [("Kavanagh", "skip"), ("Loirat", "skip"), ("Noris", "skip"), ("Tschumi", None)])
         listed = run_cli("not-same", "--list", "--db", db)[1]
         self.assertEqual(len(re.findall(r"  [0-9a-f]{16} p\d+: Atypical", listed)), 3)  # and the pair under its words
+        self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
+
+
+class SharedTitleVolumeMigrationTest(unittest.TestCase):
+    schema_3 = SharedTitleMigrationTest.schema_3  # a dump of any older schema loads the same way
+
+    def test_papers_of_one_author_and_year_in_two_volumes_become_papers_of_their_own_keeping_the_decision(self):
+        """Schema 4 kept a conference abstract and the article of one title, first author and year (two volumes,
+        two papers by the core) as one text: one id p1, which `mark skip p1` skipped both under. Schema 5 tells
+        them apart by volume; the mark and the not-same pair made on p1 hold for each."""
+        _, db = self.schema_3("collection_v4.sql")
+        code, out, err = run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")
+        self.assertEqual((code, err), (0, ""))
+        papers = sorted((p["paper"], p["venue"], p["mark"]) for p in json.loads(out)["papers"])
+        self.assertEqual(papers, [(1, "Canadian Journal of Neurological Sciences", "skip"), (2, "Aphasiology", None),
+                                  (3, "Stroke", "skip")])
+        self.assertIn("papers: 3\n", run_cli("db", "info", "--db", db)[1])
+        self.assertEqual(run_cli("not-same", "--list", "--db", db)[1].count("two different papers"), 2)
+        self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
+        self.assertTrue(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:].startswith(
+            "upgrade   1 text held records without an abstract of several volumes: they are 2 texts"))
+        self.assertEqual(run_cli("mark", "want", "p3", "--db", db)[0], 0)
+        marks = {p["paper"]: p["mark"] for p in json.loads(run_cli("triage", "--db", db, "--all", "--format",
+                                                                     "json", "--tags", "builtin")[1])["papers"]}
+        self.assertEqual(marks, {1: "skip", 2: None, 3: "want"})
+
+    def test_a_list_removed_before_schema_5_comes_back_with_its_decisions_on_each_paper(self):
+        tmp, db = self.schema_3("collection_v4_removed.sql")
+        self.assertEqual(run_cli("add", tmp.write("reviews.csv", TWO_VOLUMES), "--db", db)[0], 0)
+        out = run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")[1]
+        marks = sorted((p["paper"], p["venue"], p["mark"]) for p in json.loads(out)["papers"])
+        self.assertEqual(marks, [(1, "Canadian Journal of Neurological Sciences", "skip"), (2, "Aphasiology", None),
+                                 (3, "Stroke", "skip")])
+        self.assertEqual(run_cli("not-same", "--list", "--db", db)[1].count("two different papers"), 3)
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
 
 
@@ -471,6 +506,21 @@ class SharedTitleTest(unittest.TestCase):
                          {"Noris": None, "Loirat": "read", "Kavanagh": None, "Tschumi": None})
 
 
+    def test_a_conference_abstract_and_the_article_in_two_volumes_are_two_papers_with_two_marks(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db, reviews = str(tmp.path / "c.db"), tmp.write("reviews.csv", TWO_VOLUMES)
+        shown = json.loads(run_cli("triage", reviews, "--format", "json", "--tags", "builtin")[1])["papers"]
+        fingerprints = {p["venue"]: p["fingerprint"] for p in shown}
+        self.assertEqual(len(set(fingerprints.values())), 3)
+        self.assertEqual(run_cli("add", reviews, "--db", db)[0], 0)
+        self.assertEqual(run_cli("mark", "read", fingerprints["Stroke"], "--db", db)[0], 0)
+        stored = json.loads(run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")[1])
+        self.assertEqual(sorted((p["paper"], p["venue"], p["mark"]) for p in stored["papers"]),
+                         [(1, "Canadian Journal of Neurological Sciences", None), (2, "Stroke", "read"),
+                          (3, "Aphasiology", None)])
+
+
 # The list of collection_v3*.sql: three reviews sharing a title, and a paper with an abstract.
 SHARED_TITLES = """title,author,year,journal,abstract
 Atypical hemolytic uremic syndrome,"Noris, M. and Remuzzi, G.",2009,New England Journal of Medicine,
@@ -478,6 +528,18 @@ Atypical hemolytic uremic syndrome,"Loirat, C. and Fremeaux-Bacchi, V.",2011,Orp
 Atypical hemolytic uremic syndrome,"Kavanagh, D. and Goodship, T. H.",2010,Current Opinion in Hematology,
 Eculizumab in atypical hemolytic uremic syndrome: a case series,"Tschumi, S. and Gugger, M.",2011,Pediatric Nephrology,\
 "We treated four children with eculizumab and report their course over two years of follow-up."
+"""
+
+
+# The list of collection_v4*.sql: a conference abstract and the article of one title, first author and year, in
+# two volumes of two journals, and a paper with an abstract.
+TWO_VOLUMES = """title,author,year,journal,volume,pages,abstract
+Rehabilitation of aphasia after stroke: the state of the evidence,"Graham, R. and Teasell, R.",2010,\
+Canadian Journal of Neurological Sciences,37,S99,
+Rehabilitation of aphasia after stroke: the state of the evidence,"Graham, R. and Teasell, R. and Salter, K.",2010,\
+Stroke,41,e494,
+Group therapy for aphasia in the first year after stroke,"Moss, L. and Ortiz, J.",2011,Aphasiology,25,101-112,\
+"Twelve people with aphasia met twice a week for six months; we report what changed in their naming and conversation."
 """
 
 

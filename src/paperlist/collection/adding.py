@@ -12,7 +12,7 @@ from paperlist.collection.papers import assign_papers
 from paperlist.collection.store import Store
 from paperlist.forked import compute_aside
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
-from paperlist.match.identity import doi_key, identity_words, text_identity, title_words
+from paperlist.match.identity import doi_key, earlier_identities, text_identity, title_words
 from paperlist.match.normalize import match_key
 from paperlist.model import ReadingList, Record, Snippet
 
@@ -99,8 +99,8 @@ class Collection:
         if self.store.has_retired():
             renamed: dict[int, set[int]] = {}
             for key in placed.new_texts:
-                if identity_words(key) != key:
-                    renamed.setdefault(key_number(identity_words(key)), set()).add(key_number(key))
+                for earlier in earlier_identities(key):
+                    renamed.setdefault(key_number(earlier), set()).add(key_number(key))
             self.store.adopt_retired(renamed)
         keys = {text_id: (key, cut) for key, (text_id, cut) in placed.new_texts.items()}
         indexed = self._new_order(keys, oldest_before) if needs_order(self.order_texts, oldest_before + len(keys)) else {}

@@ -19,7 +19,7 @@ from paperlist.collection.papers import assign_papers
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
 from paperlist.model import Snippet
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
 # Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
 # What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
@@ -132,10 +132,22 @@ def _two_to_three(store: Store) -> None:
 
 def _three_to_four(store: Store) -> None:
     """Schema 4 tells apart the papers that share only a title: a text read from a record without an abstract is
-    known by its words, year and first author (identity.text_identity), so one stored text whose snippets differ
-    there becomes a text for each, and every fingerprint a mark or a not-same pair names follows: a mark made on
-    the text before holds for each of its parts (the decision was made on all of them), a pair for each pair of
-    parts. The papers of the texts split are grouped again, keeping their ids where they can."""
+    known by its words, year and first author (identity.text_identity; its volume too since schema 5)."""
+    _split_shared_texts(store, "several years, first authors or volumes")
+
+
+def _four_to_five(store: Store) -> None:
+    """Schema 5 tells apart, the same way, the papers of one first author and year that share a title in two
+    volumes (a conference abstract in a supplement and the article)."""
+    _split_shared_texts(store, "several volumes")
+
+
+def _split_shared_texts(store: Store, differing: str) -> None:
+    """Each stored text whose snippets differ in identity (identity.text_identity) becomes a text for each, and
+    every fingerprint a mark or a not-same pair names follows: a mark made on the text before holds for each of its
+    parts (the decision was made on all of them), a pair for each pair of parts. The papers of the texts split are
+    grouped again, keeping their ids where they can; the history says how many texts held records of what
+    ``differing`` names."""
     db = store.db
     parts: dict[int, dict[str, list[tuple[int, bool]]]] = {}  # text -> identity -> its snippets
     for snippet, text, identity, cut in store.snippet_identities():
@@ -179,8 +191,8 @@ def _three_to_four(store: Store) -> None:
                                        DEFAULT_THRESHOLD, MIN_PREFIX_WORDS))
         before = len(split) - len(tokens)
         store.log("upgrade", f"{before} {'text' if before == 1 else 'texts'} held records without an abstract of "
-                             f"several years or first authors: they are {len(split)} texts now, grouped again; their "
-                             "marks and not-same pairs follow")
+                             f"{differing}: they are {len(split)} texts now, grouped again; their marks and not-same "
+                             "pairs follow")
 
 
-STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four}
+STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four, 4: _four_to_five}

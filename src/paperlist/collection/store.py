@@ -629,9 +629,10 @@ class Store:
                                                                   "fingerprint IN ({})", by_number)}
 
     def adopt_retired(self, renamed: dict[int, set[int]]) -> None:
-        """Texts coming back, given as the fingerprint number of their words -> those of their identities, take the
-        paper, mark and not-same pairs of a removed text filed under their words (before schema 4 told apart the
-        papers that share a title), where no text still held is filed there: each of them, as the migration does."""
+        """Texts coming back, given as the fingerprint number of an earlier identity (``identity.earlier_identities``:
+        their words before schema 4, their words, year and first author before schema 5) -> those of their
+        identities now, take the paper, mark and not-same pairs of a removed text filed under it, where no text
+        still held is filed there: each of them, as the migration does."""
         found = {int(n) for (n,) in self._rows("SELECT fingerprint FROM retired WHERE fingerprint IN ({}) AND "
                                                "fingerprint NOT IN (SELECT fingerprint FROM texts)", renamed)}
         for words in sorted(found):

@@ -8,7 +8,13 @@ from functools import cache, lru_cache
 from itertools import islice
 from typing import NamedTuple
 
-from paperlist.match.identity import RecordKey, Verdict, compare, snippet_identity
+from paperlist.match.identity import (
+    RecordKey,
+    Verdict,
+    compare,
+    identity_generations,
+    snippet_identity,
+)
 from paperlist.match.normalize import fingerprint, match_key, strip_truncation
 from paperlist.match.record_links import (
     MIN_TEXT_JACCARD,
@@ -56,13 +62,9 @@ class Corpus(NamedTuple):
     members: tuple[tuple[int, ...], ...]
     truncated: tuple[bool, ...]
 
-    def fingerprint(self, k: int) -> str:
-        """The stable fingerprint of distinct text ``k``'s words."""
-        return fingerprint(self.keys[k])
-
-    def identity(self, k: int) -> str:
-        """The fingerprint of distinct text ``k`` as views show it (``snippet_fingerprint`` of its first copy)."""
-        return fingerprint(snippet_identity(self.snippets[self.members[k][0]], self.keys[k]))
+    def identity_of(self, k: int) -> str:
+        """Distinct text ``k``'s identity (``snippet_identity`` of its first copy)."""
+        return snippet_identity(self.snippets[self.members[k][0]], self.keys[k])
 
 
 def build_corpus(snippets: Iterable[Snippet], keys: Sequence[str] | None = None) -> Corpus:
@@ -219,17 +221,18 @@ def search_duplicates(
     if judged is not None:
         corpus = judged.corpus
     def allowed(a: int, b: int) -> bool:
-        # A pair is named by the fingerprints views show; one named by its words alone (before a title-only text's
-        # fingerprint held its year and first author) still counts.
+        # A pair is named by the fingerprints views show; one named as an earlier version showed them (a title-only
+        # text's words alone, or its words, year and first author without the volume) still counts.
         if not not_duplicates:
             return True
         x, y = names(a), names(b)
-        return frozenset((x[0], y[0])) not in not_duplicates and frozenset((x[1], y[1])) not in not_duplicates
+        return all(frozenset(pair) not in not_duplicates for pair in zip(x, y))
 
     @cache
-    def names(k: int) -> tuple[str, str]:
-        """Text ``k``'s fingerprints, as shown and of its words alone: each text takes part in many pairs."""
-        return corpus.identity(k), corpus.fingerprint(k)
+    def names(k: int) -> tuple[str, ...]:
+        """Text ``k``'s fingerprints, as shown and as earlier versions showed them: each text takes part in many
+        pairs."""
+        return tuple(map(fingerprint, identity_generations(corpus.identity_of(k))))
     links: list[Link] = []
     maybe_links: list[Link] = []
     def add(a: int, b: int, kind: str, score: float, confident: bool, texts_agree: bool, by_text: bool = True) -> None:

@@ -377,13 +377,17 @@ IDENTITY_MARK = "\x1f"  # separates a title-only text's words from who wrote it 
 
 def text_identity(key: str, record: Record | None) -> str:
     r"""What makes a text one paper's: its match key, and for a text read from a record without an abstract, its
-    year and first author too. Two papers that share only a title ("Atypical hemolytic uremic syndrome", reviews by
-    seven authors in seven journals) are then two texts, each with its own fingerprint, id and mark. Copies of one
-    paper whose records write them apart (an author's initials, a year online and in print) become two texts the
-    core joins again, as it joins near copies.
+    year, first author and volume too. Two papers that share only a title ("Atypical hemolytic uremic syndrome",
+    reviews by seven authors in seven journals; a conference abstract and the article, by one author in one year,
+    in two volumes) are then two texts, each with its own fingerprint, id and mark. Copies of one paper whose
+    records write them apart (an author's initials, a year online and in print, a volume one export leaves out)
+    become two texts the core joins again, as it joins near copies. Two volumes are a conflict the core never
+    joins across (``_conflict``), so no text holds records of two papers that way.
 
     >>> text_identity("fault trees", Record("Fault Trees", year="2019", title_only=True))
     'fault trees\x1f2019|'
+    >>> text_identity("fault trees", Record("Fault Trees", year="2019", volume="Vol. 12", title_only=True))
+    'fault trees\x1f2019||12'
     >>> text_identity("fault trees", None)
     'fault trees'
     """
@@ -392,7 +396,32 @@ def text_identity(key: str, record: Record | None) -> str:
     year = _YEAR_RE.search(record.year or "")
     first = _first_author(record.authors)
     mark = f"{year.group() if year else ''}|{'+'.join(sorted(first)) if first else ''}"
+    volume = _first_number(record.volume)
+    if volume:
+        mark += f"|{volume}"
     return key if mark == "|" else f"{key}{IDENTITY_MARK}{mark}"
+
+
+def identity_generations(identity: str) -> tuple[str, str, str]:
+    r"""An identity as it is, as schema 4 wrote it (words, year and first author: before the volume) and as schema 3
+    did (the words alone). A --not-duplicates file, or a list removed from a collection, may still name a text by
+    the earlier ones.
+
+    >>> identity_generations("fault trees\x1f2019||12")
+    ('fault trees\x1f2019||12', 'fault trees\x1f2019|', 'fault trees')
+    >>> identity_generations("fault trees\x1f||12"), identity_generations("fault trees")
+    (('fault trees\x1f||12', 'fault trees', 'fault trees'), ('fault trees', 'fault trees', 'fault trees'))
+    """
+    words, mark, where = identity.partition(IDENTITY_MARK)
+    if not mark:
+        return identity, identity, identity
+    year_author = "|".join(where.split("|")[:2])
+    return identity, words if year_author == "|" else f"{words}{IDENTITY_MARK}{year_author}", words
+
+
+def earlier_identities(identity: str) -> list[str]:
+    """The identities a text had before (identity_generations) that differ from the one it has."""
+    return [found for found in dict.fromkeys(identity_generations(identity)[1:]) if found != identity]
 
 
 def identity_words(identity: str) -> str:
