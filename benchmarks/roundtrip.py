@@ -6,8 +6,9 @@ For every input (default: the test fixtures, ``examples/`` and the labelled ``sr
 ``../shared/data`` is there) paperlist writes one entry per paper (``triage --format ris|bibtex``) and its own
 view of the same papers (``triage --format json``). rispy and bibtexparser 2 (with its co-author splitting; the
 benchmark's venv only, never a paperlist dependency: without them the script says so and stops) read the entries
-back; each entry's title, authors (as a list of persons), year, DOI and original id (RIS ``ID``, the BibTeX
-key where paperlist keeps the record's own) are compared with what paperlist read. BibTeX values are taken out of
+back; each entry's title, authors (as a list of persons), year, DOI, original id (RIS ``ID``, the BibTeX
+key where paperlist keeps the record's own) and pages (first and last; BibTeX's range as written, a character
+escape undone) are compared with what paperlist read. BibTeX values are taken out of
 paperlist's LaTeX escaping (``\\&``, ``\\{``) first: bibtexparser leaves LaTeX as written unless pylatexenc is
 installed. Prints a Markdown table of the entries that differ, per field.
 """
@@ -25,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIELDS = ("title", "authors", "year", "doi", "id")
+FIELDS = ("title", "authors", "year", "doi", "id", "pages")
 _UNESCAPE = {r"\textbackslash{}": "\\", r"\textasciitilde{}": "~", r"\textasciicircum{}": "^"}
 # paperlist's writer also breaks runs of hyphens and quote marks with empty groups ("-{}-") and braces an
 # organisation's name whole ("{Centers for ...}"): what TeX reads as the same text.
@@ -49,14 +50,23 @@ def expected(path: str) -> list[dict[str, object]]:
     for p in json.loads(paperlist("triage", path, "--format", "json"))["papers"]:
         title = " ".join(p["title"].split()) if p["title"] else p["title"]
         out.append({"title": title, "authors": p["author_list"], "year": p["year"], "doi": p["doi"],
-                    "id": p["source_id"]})
+                    "id": p["source_id"], "pages": page_range(p["pages"])})
     return out
 
 
 def from_ris(text: str) -> list[dict[str, object]]:
     import rispy
     return [{"title": e.get("title") or e.get("primary_title"), "authors": e.get("authors", []),
-             "year": e.get("year"), "doi": e.get("doi"), "id": e.get("id")} for e in rispy.loads(text)]
+             "year": e.get("year"), "doi": e.get("doi"), "id": e.get("id"),
+             "pages": page_range("--".join(filter(None, (e.get("start_page"), e.get("end_page")))))}
+            for e in rispy.loads(text)]
+
+
+def page_range(pages: str | None) -> tuple[str, str | None] | None:
+    """First and last page, split where paperlist's writers split them, at the first run of dashes ("101-112",
+    "101--112", "101–112"); what follows is the last page as written ("101-{}-112": "{}-112")."""
+    match = re.fullmatch(r"\s*([^-\u2013\s]+)\s*(?:[-\u2013]+\s*(\S+))?\s*", pages or "")
+    return (match.group(1), match.group(2)) if match else (pages, None) if pages else None
 
 
 def _latex(value: str | None) -> str | None:
@@ -82,7 +92,8 @@ def from_bibtex(text: str) -> tuple[list[dict[str, object]], int]:
         authors = [_latex(a[1:-1]) if a.startswith("{") and a.endswith("}") else _suffix_last(_latex(a))
                    for a in fields.get("author", []) if a != "others"]
         out.append({"title": _latex(fields.get("title")), "authors": authors, "year": fields.get("year"),
-                    "doi": _latex(fields.get("doi")), "id": e.key})
+                    "doi": _latex(fields.get("doi")), "id": e.key,
+                    "pages": page_range(re.sub(r"\\([{}%&#$_])", r"\1", fields.get("pages") or ""))})
     return out, len(library.failed_blocks)
 
 
@@ -127,8 +138,8 @@ def main() -> int:
     except ImportError as exc:
         print(f"skipped: {exc.name} is not installed in this Python (pip install rispy bibtexparser)", file=sys.stderr)
         return 0
-    print("| input | papers | parser | entries missing | title | authors | year | doi | id |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    print("| input | papers | parser | entries missing | title | authors | year | doi | id | pages |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     totals: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for path in inputs(args.paths):

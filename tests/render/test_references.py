@@ -244,6 +244,19 @@ class WritersThatRoundTripTest(unittest.TestCase):
         (snippet,) = parse_bibtex(out, "back.bib").snippets
         self.assertEqual(snippet.record.title, title)
 
+    def test_bibtex_writes_a_page_range_with_its_en_dash(self):
+        # "101--112" is how BibTeX writes a range; "101-{}-112" (two hyphens kept apart) printed two hyphens and
+        # reached other tools (bibtexparser, JabRef) as those six characters.
+        path = self.tmp.write("pages.ris", "TY  - JOUR\nTI  - Pages of a paper\nSP  - 101\nEP  - 112\nER  - \n"
+                                           "TY  - JOUR\nTI  - Pages of an editorial\nSP  - iii\nEP  - iv\nER  - \n")
+        out = run_cli("triage", path, "--format", "bibtex")[1]
+        self.assertEqual(re.findall(r"pages = \{(.*)\},", out), ["101--112", "iii--iv"])
+        pages = [s.record.pages for s in parse_bibtex(out, "back.bib").snippets]
+        self.assertEqual(pages, ["101\u2013112", "iii\u2013iv"])  # TeX reads "--" as an en dash
+        path = self.tmp.write("pages.csv", 'title,pages\nTwo ranges of pages,"61--62, 68"\nA percent,10%-12_b\n')
+        out = run_cli("triage", path, "--format", "bibtex")[1]
+        self.assertEqual(re.findall(r"pages = \{(.*)\},", out), ["61--62, 68", r"10\%--12\_b"])
+
     def test_ris_keeps_the_organisation_whole(self):
         (snippet,) = parse_ris(self.written("ris"), "back.ris").snippets
         self.assertEqual(split_authors(snippet.record.authors)[0],

@@ -26,6 +26,7 @@ _BIBTEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\
                    "^": r"\textasciicircum{}", "-": "-{}", "`": "`{}", "'": "'{}"}
 # A hyphen or quote mark followed by another: every pair in a run is broken ("---" is "-{}-{}-").
 _BIBTEX_SPECIAL_RE = re.compile(r"-(?=-)|`(?=`)|'(?=')|[\\{}%&#$_~^]")
+_BIBTEX_PAGES_RE = re.compile(r"`(?=`)|'(?=')|[\\{}%&#$_~^]")  # the same, but hyphens: in pages they are ranges
 _PAGES_RE = re.compile(r"^\s*([^-\u2013\s]+)\s*[-\u2013]+\s*(\S+)\s*$")
 
 
@@ -130,10 +131,22 @@ def _bibtex_value(name: str, value: str, authors: list[str]) -> str:
     among the authors in braces of its own (its "and" is no separator), everything else escaped."""
     if name in ("doi", "url"):
         return value.replace("{", "%7B").replace("}", "%7D").replace("\\", "%5C")
+    if name == "pages":  # escaped by _bibtex_pages: its "--" is the range's en dash, not two hyphens
+        return value
     if name == "author":
         return " and ".join("{" + bibtex_escape(a) + "}" if is_organisation(a, one_name=True)
                             else bibtex_escape(_suffix_second(a)) for a in authors)
     return bibtex_escape(value)
+
+
+def _bibtex_pages(start: str | None, end: str | None) -> str | None:
+    """A page range as BibTeX writes one, "101--112" (styles print the en dash), each page escaped; in pages a
+    run of hyphens is a range's dash by BibTeX's own convention ("61--62, 68"), so it is not broken."""
+    if not start:
+        return None
+    def escape(text: str) -> str:
+        return _BIBTEX_PAGES_RE.sub(lambda m: _BIBTEX_SPECIAL[m.group()], text)
+    return escape(start) + (f"--{escape(end)}" if end else "")
 
 
 def bibtex_escape(text: str) -> str:
@@ -216,7 +229,7 @@ def render_bibtex(papers: Sequence[Paper], titles: dict[str, str | None]) -> str
         start, end = value.get("start"), value.get("end")
         ordered = [("title", value.get("title")), ("author", " and ".join(authors) or None),
                    ("year", value.get("year")), (venue_field, value.get("venue")), ("volume", value.get("volume")),
-                   ("number", value.get("issue")), ("pages", f"{start}--{end}" if start and end else start),
+                   ("number", value.get("issue")), ("pages", _bibtex_pages(start, end)),
                    ("doi", value.get("doi")), ("url", value.get("url")), ("abstract", value.get("abstract")),
                    ("keywords", _keyword_list([v for f, v in fields if f == "keyword"])), ("note", value["note"])]
         lines = [f"@{kind}{{{keys[paper.id]},"] + [f"  {name} = {{{_bibtex_value(name, v, authors)}}},"
