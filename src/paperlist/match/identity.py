@@ -381,8 +381,8 @@ def text_identity(key: str, record: Record | None) -> str:
     reviews by seven authors in seven journals; a conference abstract and the article, by one author in one year,
     in two volumes) are then two texts, each with its own fingerprint, id and mark. Copies of one paper whose
     records write them apart (an author's initials, a year online and in print, a volume one export leaves out)
-    become two texts the core joins again, as it joins near copies. Two volumes are a conflict the core never
-    joins across (``_conflict``), so no text holds records of two papers that way.
+    become two texts the core joins again, as it joins near copies. Two volumes are a conflict that keeps two records
+    apart unless a DOI joins them (``_conflict``), so no text holds records of two papers that way.
 
     >>> text_identity("fault trees", Record("Fault Trees", year="2019", title_only=True))
     'fault trees\x1f2019|'
