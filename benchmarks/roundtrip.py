@@ -7,8 +7,8 @@ For every input (default: the test fixtures, ``examples/`` and the labelled ``sr
 view of the same papers (``triage --format json``). rispy and bibtexparser 2 (with its co-author splitting; the
 benchmark's venv only, never a paperlist dependency: without them the script says so and stops) read the entries
 back; each entry's title, authors (as a list of persons), year, DOI, original id (RIS ``ID``, the BibTeX
-key where paperlist keeps the record's own) and pages (first and last; BibTeX's range as written, a character
-escape undone) are compared with what paperlist read. BibTeX values are taken out of
+key where paperlist keeps the record's own), pages (first and last; BibTeX's range as written, a character
+escape undone), volume, issue, venue, URL and keywords (as a set) are compared with what paperlist read. BibTeX values are taken out of
 paperlist's LaTeX escaping (``\\&``, ``\\{``) first: bibtexparser leaves LaTeX as written unless pylatexenc is
 installed. Prints a Markdown table of the entries that differ, per field.
 """
@@ -26,7 +26,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIELDS = ("title", "authors", "year", "doi", "id", "pages")
+# Where a BibTeX entry of each type keeps its venue (paperlist's writer: journal, booktitle, school, ...).
+VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "series", "howpublished")
+FIELDS = ("title", "authors", "year", "doi", "id", "pages", "volume", "issue", "venue", "url", "keywords")
 _UNESCAPE = {r"\textbackslash{}": "\\", r"\textasciitilde{}": "~", r"\textasciicircum{}": "^"}
 # paperlist's writer also breaks runs of hyphens and quote marks with empty groups ("-{}-") and braces an
 # organisation's name whole ("{Centers for ...}"): what TeX reads as the same text.
@@ -50,7 +52,8 @@ def expected(path: str) -> list[dict[str, object]]:
     for p in json.loads(paperlist("triage", path, "--format", "json"))["papers"]:
         title = " ".join(p["title"].split()) if p["title"] else p["title"]
         out.append({"title": title, "authors": p["author_list"], "year": p["year"], "doi": p["doi"],
-                    "id": p["source_id"], "pages": page_range(p["pages"])})
+                    "id": p["source_id"], "pages": page_range(p["pages"]), "volume": p["volume"], "issue": p["issue"],
+                    "venue": one_line(p["venue"]), "url": p["url"], "keywords": keyword_set(p["keywords"])})
     return out
 
 
@@ -58,8 +61,22 @@ def from_ris(text: str) -> list[dict[str, object]]:
     import rispy
     return [{"title": e.get("title") or e.get("primary_title"), "authors": e.get("authors", []),
              "year": e.get("year"), "doi": e.get("doi"), "id": e.get("id"),
-             "pages": page_range("--".join(filter(None, (e.get("start_page"), e.get("end_page")))))}
+             "pages": page_range("--".join(filter(None, (e.get("start_page"), e.get("end_page"))))),
+             "volume": e.get("volume"), "issue": e.get("number"), "venue": e.get("secondary_title"),
+             "url": (e.get("urls") or [None])[0], "keywords": keyword_set("; ".join(e.get("keywords", [])))}
             for e in rispy.loads(text)]
+
+
+def one_line(value: str | None) -> str | None:
+    """A value as the writers put it on one line: runs of white space as one space."""
+    return " ".join(value.split()) if value else value
+
+
+def keyword_set(value: str | None) -> frozenset[str] | None:
+    """Keywords as a set, whichever separator a format uses (BibTeX: commas, or semicolons when one holds a comma)."""
+    if not value:
+        return None
+    return frozenset(k.strip() for k in value.split(";" if ";" in value else ",") if k.strip())
 
 
 def page_range(pages: str | None) -> tuple[str, str | None] | None:
@@ -93,7 +110,10 @@ def from_bibtex(text: str) -> tuple[list[dict[str, object]], int]:
                    for a in fields.get("author", []) if a != "others"]
         out.append({"title": _latex(fields.get("title")), "authors": authors, "year": fields.get("year"),
                     "doi": _latex(fields.get("doi")), "id": e.key,
-                    "pages": page_range(re.sub(r"\\([{}%&#$_])", r"\1", fields.get("pages") or ""))})
+                    "pages": page_range(re.sub(r"\\([{}%&#$_])", r"\1", fields.get("pages") or "")),
+                    "volume": _latex(fields.get("volume")), "issue": _latex(fields.get("number")),
+                    "venue": _latex(next((fields[f] for f in VENUE_FIELDS if f in fields), None)),
+                    "url": fields.get("url"), "keywords": keyword_set(_latex(fields.get("keywords")))})
     return out, len(library.failed_blocks)
 
 
@@ -138,8 +158,8 @@ def main() -> int:
     except ImportError as exc:
         print(f"skipped: {exc.name} is not installed in this Python (pip install rispy bibtexparser)", file=sys.stderr)
         return 0
-    print("| input | papers | parser | entries missing | title | authors | year | doi | id | pages |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| input | papers | parser | entries missing | " + " | ".join(FIELDS) + " |")
+    print("|---|---:|---|---:|" + "---:|" * len(FIELDS))
     totals: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for path in inputs(args.paths):
