@@ -73,10 +73,11 @@ def one_line(value: str | None) -> str | None:
 
 
 def keyword_set(value: str | None) -> frozenset[str] | None:
-    """Keywords as a set, whichever separator a format uses (BibTeX: commas, or semicolons when one holds a comma)."""
+    """Keywords as a set, whichever separator a format uses (BibTeX: commas, or semicolons when one holds a comma),
+    each with its runs of white space as one space, as the writers put a value on one line."""
     if not value:
         return None
-    return frozenset(k.strip() for k in value.split(";" if ";" in value else ",") if k.strip())
+    return frozenset(" ".join(k.split()) for k in value.split(";" if ";" in value else ",") if k.strip())
 
 
 def page_range(pages: str | None) -> tuple[str, str | None] | None:

@@ -257,6 +257,20 @@ class WritersThatRoundTripTest(unittest.TestCase):
         out = run_cli("triage", path, "--format", "bibtex")[1]
         self.assertEqual(re.findall(r"pages = \{(.*)\},", out), ["61--62, 68", r"10\%--12\_b"])
 
+    def test_a_link_made_from_a_doi_keeps_the_whole_doi(self):
+        # Wiley's old DOIs end in "#" and hold ";", "<" and ">": as a link, "#" started a fragment (doi.org got the
+        # DOI cut short) and rispy split the RIS UR value at ";".
+        doi = "10.1002/(sici)1097-0142(19991015)86:8<1557::aid-cncr24>3.0.co;2-#"
+        path = self.tmp.write("wiley.ris", f"TY  - JOUR\nTI  - A paper with an old Wiley DOI\nDO  - {doi}\nER  - \n")
+        link = "https://doi.org/10.1002/(sici)1097-0142(19991015)86:8%3C1557::aid-cncr24%3E3.0.co%3B2-%23"
+        self.assertEqual(json.loads(run_cli("triage", path, "--format", "json")[1])["papers"][0]["url"], link)
+        out = run_cli("triage", path, "--format", "ris")[1]
+        self.assertIn(f"DO  - {doi}\nUR  - {link}\n", out)
+        self.assertIn(f"url = {{{link}}},", run_cli("triage", path, "--format", "bibtex")[1])
+        page = run_cli("report", path, "-o", "-")[1]
+        self.assertIn(link.replace("(", "%28").replace(")", "%29"), page)  # link targets encode brackets too
+        self.assertNotIn("3.0.co;2-#", page.replace(f'"{doi}"', ""))
+
     def test_ris_keeps_the_organisation_whole(self):
         (snippet,) = parse_ris(self.written("ris"), "back.ris").snippets
         self.assertEqual(split_authors(snippet.record.authors)[0],

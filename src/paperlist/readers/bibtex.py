@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from paperlist.match.normalize import clean_doi, collapse_whitespace
+from paperlist.match.normalize import clean_doi, collapse_whitespace, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.latex import latex_to_text
 from paperlist.readers.records import (
@@ -154,7 +154,7 @@ def _record(fields: dict[str, str], kind: str, key: str | None) -> tuple[str | N
         value = "".join(fields.get(name, "").replace("{", "").replace("}", "").split())
         return _TEX_ESCAPE_RE.sub(r"\1", value) or None  # Web of Science escapes them anyway: "10.1007/x\_3"
     doi = clean_doi(verbatim("doi"))
-    url = verbatim("url") or (f"https://doi.org/{doi}" if doi else None)
+    url = verbatim("url") or (doi_url(doi) if doi else None)
     # Where each entry type keeps its venue (paperlist writes them so): a book's series, a thesis's school.
     venue = (field("journal") or field("booktitle") or field("journaltitle") or field("series") or field("school")
              or field("institution") or field("howpublished"))

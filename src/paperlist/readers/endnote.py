@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import keep_record, list_from_records, would_keep
 from paperlist.readers.xmlsafe import XmlSpans, kept_spans, records_of, text_of
@@ -20,7 +20,7 @@ def _record(element: ElementTree.Element) -> tuple[str | None, Record]:
     authors = [a for node in element.findall("contributors/authors/author") if (a := text_of(node))]
     venue = at("periodical/full-title") or at("titles/secondary-title") or at("periodical/abbr-1")
     doi = clean_doi(at("electronic-resource-num"))
-    url = at("urls/related-urls/url") or (f"https://doi.org/{doi}" if doi else None)
+    url = at("urls/related-urls/url") or (doi_url(doi) if doi else None)
     ref_type = element.find("ref-type")
     keywords = [k for node in element.findall("keywords/keyword") if (k := text_of(node))]
     record = Record(title, "; ".join(authors) or None, at("dates/year"), venue, doi, url, None,

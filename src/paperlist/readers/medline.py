@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 from paperlist.readers.tagged import first, tagged_records, tagged_spans
@@ -40,7 +40,7 @@ def parse_medline(text: str, path: str) -> ReadingList:
         doi = _doi(fields)
         pmid = first(fields, "PMID")
         own_id = pmid or first(fields, "OID")  # ERIC's records have an ERIC id, no PMID
-        url = f"https://doi.org/{doi}" if doi else f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid else None
+        url = doi_url(doi) if doi else f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid else None
         record = Record(title, "; ".join(fields.get("FAU") or fields.get("AU") or []) or None,
                         year.group() if year else None, first(fields, "JT", "TA"), doi, url, None,
                         title_only=abstract is None, volume=first(fields, "VI"), issue=first(fields, "IP"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import keep_record, list_from_records, shared
 from paperlist.readers.tagged import Fields, first, tagged_records, tagged_spans
@@ -88,7 +88,7 @@ def parse_ovid(text: str, path: str) -> ReadingList:
         doi = clean_doi(first(fields, "DI", "DO"))
         own_id = first(fields, "UI") or (first(fields, "AN") or "").rstrip(". ") or None
         keywords = [k.strip() for value in fields.get("KW", []) for k in value.split(";") if k.strip()]
-        url = f"https://doi.org/{doi}" if doi else first(fields, "UR", "XL")
+        url = doi_url(doi) if doi else first(fields, "UR", "XL")
         record = Record(title, "; ".join(_authors(fields)) or None, shared(year.group(1) if year else None),
                         shared(first(fields, "JN", "JT") or venue), doi, url, None, title_only=abstract is None,
                         volume=first(fields, "VO", "VI") or volume, issue=first(fields, "IP") or issue,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import lines_of, list_from_records, shared
 
@@ -34,7 +34,7 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
     year = _YEAR_RE.search(value("Publication year") or value("Publication date") or "")
     doi = clean_doi(value("DOI"))
     start, end = value("First page"), value("Last page")
-    url = value("Document URL") or value("url") or (f"https://doi.org/{doi}" if doi else None)
+    url = value("Document URL") or value("url") or (doi_url(doi) if doi else None)
     venue = value("Publication title") or value("University/institution")
     return abstract or title or "", Record(
         title, "; ".join(fields.get("Author", ())) or None, shared(year.group()) if year else None, shared(venue),

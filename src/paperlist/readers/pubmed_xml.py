@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from xml.etree import ElementTree
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import keep_record, list_from_records, shared, would_keep
 from paperlist.readers.xmlsafe import XmlSpans, kept_spans, records_of, text_of
@@ -96,7 +96,7 @@ def _record(element: ElementTree.Element) -> tuple[str | None, Record]:
     kinds = [k for node in article.findall("PublicationTypeList/PublicationType") if (k := text_of(node))]
     keywords = [k for node in [*owner.findall("MeshHeadingList/MeshHeading/DescriptorName"),
                                *owner.findall("KeywordList/Keyword")] if (k := text_of(node))]
-    url = f"https://doi.org/{doi}" if doi else f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid else None
+    url = doi_url(doi) if doi else f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/" if pmid else None
     authors = _authors(article) or _authors(book_part)  # a chapter's authors, else the book's
     record = Record(title, "; ".join(authors) or None, shared(year), shared(venue), doi, url, None,
                     title_only=abstract is None,

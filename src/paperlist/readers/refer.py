@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import (
     bom_length,
@@ -65,7 +65,7 @@ def parse_refer(text: str, path: str) -> ReadingList:
         doi = clean_doi(doi_text.group()) if doi_text else None
         record = Record(title, "; ".join(a for a in fields.get("A", []) if a) or None,
                         shared(year.group()) if year else None, shared(first(fields, "J", "B")), doi,
-                        url or (f"https://doi.org/{doi}" if doi else None), None, title_only=abstract is None,
+                        url or (doi_url(doi) if doi else None), None, title_only=abstract is None,
                         volume=first(fields, "V"), issue=first(fields, "N"), pages=first(fields, "P"),
                         source_id=first(fields, "M"), kind=shared(first(fields, "0")),
                         keywords="; ".join(k for k in fields.get("K", []) if k) or None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import (
     LineNumbers,
@@ -47,7 +47,7 @@ def parse_refworks(text: str, path: str) -> ReadingList:
         venue = first(fields, "JF", "JO") or (first(fields, "T2") if title else None)
         authors = [_COMMA_RE.sub(", ", name) for name in fields.get("A1", [])]  # "Allan,Steven"
         record = Record(title, "; ".join(authors) or None, shared(year.group() if year else None),
-                        shared(venue), doi, f"https://doi.org/{doi}" if doi else first(fields, "UL", "LK"), None,
+                        shared(venue), doi, doi_url(doi) if doi else first(fields, "UL", "LK"), None,
                         title_only=abstract is None, volume=first(fields, "VO"), issue=first(fields, "IS"),
                         pages=f"{start}-{end}" if start and end and start != end else start,
                         source_id=first(fields, "ID"), kind=shared(first(fields, "RT")),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import (
     bom_length,
@@ -51,7 +51,7 @@ def _record(fields: dict[str, list[str]]) -> tuple[str | None, Record]:
         match = None
     authors = [a for a in fields.get("AU", []) if a]  # A1's values too (_ALIASES)
     doi = clean_doi(_first(fields, ("DO",)))
-    url = _first(fields, ("UR", "L2")) or (f"https://doi.org/{doi}" if doi else None)
+    url = _first(fields, ("UR", "L2")) or (doi_url(doi) if doi else None)
     start, end = _first(fields, ("SP",)), _first(fields, ("EP",))
     pages = f"{start}-{end}" if start and end and start != end else start
     # A large export repeats a few years, journals and types over its records: each is kept once.

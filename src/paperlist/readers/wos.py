@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.match.normalize import clean_doi
+from paperlist.match.normalize import clean_doi, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
 from paperlist.readers.records import list_from_records
 from paperlist.readers.tagged import first, tagged_records, tagged_spans
@@ -38,7 +38,7 @@ def parse_wos(text: str, path: str) -> ReadingList:
         start, end = first(fields, "BP"), first(fields, "EP")
         doi = clean_doi(first(fields, "DI"))
         record = Record(title, "; ".join(authors) or None, first(fields, "PY"), first(fields, "SO"), doi,
-                        f"https://doi.org/{doi}" if doi else None, None, title_only=abstract is None,
+                        doi_url(doi) if doi else None, None, title_only=abstract is None,
                         volume=first(fields, "VL"), issue=first(fields, "IS"),
                         pages=f"{start}-{end}" if start and end else start or first(fields, "PS", "AR"),
                         source_id=first(fields, "UT"), kind=first(fields, "DT"), keywords=_keywords(fields))

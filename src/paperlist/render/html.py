@@ -6,12 +6,13 @@ import base64
 import hashlib
 import html
 import json
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote_plus
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 from pathlib import Path
 
 from paperlist.match.identity import snippet_fingerprint
+from paperlist.match.normalize import doi_url
 from paperlist.match.papers import Grouping, merged_record, shows_text
 from paperlist.model import KIND_ORDER, NO_ENTRIES, DuplicateGroup, paper_ref
 from paperlist.render.dupes import decision_rank
@@ -325,8 +326,7 @@ def _paper_data(entry: Entry, report: HtmlReport) -> dict[str, object]:
     record = merged_record(p)
     byline = " · ".join(terminal_safe(v) for v in (record.authors, record.venue) if v) if record else ""
     title = terminal_safe(record.title) if record and record.title else None
-    link = (safe_url(record.url) or (safe_url(f"https://doi.org/{quote(record.doi, safe='/:;()')}") if record.doi
-                                     else None)) if record else None
+    link = (safe_url(record.url) or (safe_url(doi_url(record.doi)) if record.doi else None)) if record else None
     search = SEARCH + quote_plus(" ".join((title or p.kept.text).split()[:14]))
     return {"rank": entry.rank, "paper": p.id, "number": paper_ref(p.id) if report.collection else f"{entry.rank}.",
             "fingerprint": snippet_fingerprint(p.kept),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import quote_plus
 
-from paperlist.match.normalize import fingerprint, match_key
+from paperlist.match.normalize import doi_url, fingerprint, match_key
 from paperlist.match.papers import merged_record, shows_text
 from paperlist.model import MARKS, Paper, paper_ref
 from paperlist.rank.features import vectorize
@@ -128,7 +128,7 @@ class Desk:
         record = merged_record(p)
         field = (lambda name: getattr(record, name)) if record else (lambda name: None)
         title = field("title")
-        link = field("url") or (f"https://doi.org/{field('doi')}" if field("doi") else None)
+        link = field("url") or (doi_url(field("doi")) if field("doi") else None)
         search = " ".join((title or p.kept.text).split()[:14])
         kept = fingerprint(match_key(p.kept.text))
         copies, seen = [], {kept}
