@@ -543,6 +543,27 @@ Group therapy for aphasia in the first year after stroke,"Moss, L. and Ortiz, J.
 """
 
 
+class StoredDoiLinkTest(unittest.TestCase):
+    def test_a_doi_link_stored_before_it_was_encoded_is_shown_encoded(self):
+        # Readers made "https://doi.org/" + the DOI raw; a collection keeps the record as added, so views of a list
+        # added then would link a Wiley DOI cut at its "#".
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db, doi = str(tmp.path / "c.db"), "10.1002/(sici)1097-0142(19991015)86:8<1557::aid-cncr24>3.0.co;2-#"
+        path = tmp.write("wiley.ris", f"TY  - JOUR\nTI  - A paper with an old Wiley DOI\nDO  - {doi}\nER  - \n")
+        self.assertEqual(run_cli("add", path, "--db", db)[0], 0)
+        connection = sqlite3.connect(db)
+        with connection:
+            (record,) = connection.execute("SELECT record FROM snippets").fetchone()
+            fields = json.loads(record)
+            fields[5] = f"https://doi.org/{doi}"
+            connection.execute("UPDATE snippets SET record = ?", (json.dumps(fields),))
+        connection.close()
+        out = run_cli("triage", "--db", db, "--format", "json", "--tags", "builtin")[1]
+        self.assertEqual(json.loads(out)["papers"][0]["url"],
+                         "https://doi.org/10.1002/(sici)1097-0142(19991015)86:8%3C1557::aid-cncr24%3E3.0.co%3B2-%23")
+
+
 class IdsAreNeverReusedTest(unittest.TestCase):
     """A merge frees an id; the next paper must not get it, or last week's `mark read 3` marks another paper."""
 
