@@ -546,7 +546,7 @@ Group therapy for aphasia in the first year after stroke,"Moss, L. and Ortiz, J.
 class StoredDoiLinkTest(unittest.TestCase):
     def test_a_doi_link_stored_before_it_was_encoded_is_shown_encoded(self):
         # Readers made "https://doi.org/" + the DOI raw; a collection keeps the record as added, so views of a list
-        # added then would link a Wiley DOI cut at its "#".
+        # added then would link a Wiley DOI cut at its "#". Such a collection is of schema 4: the upgrade mends it.
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)
         db, doi = str(tmp.path / "c.db"), "10.1002/(sici)1097-0142(19991015)86:8<1557::aid-cncr24>3.0.co;2-#"
@@ -558,6 +558,7 @@ class StoredDoiLinkTest(unittest.TestCase):
             fields = json.loads(record)
             fields[5] = f"https://doi.org/{doi}"
             connection.execute("UPDATE snippets SET record = ?", (json.dumps(fields),))
+            connection.execute("UPDATE meta SET value = '4' WHERE key = 'schema_version'")
         connection.close()
         out = run_cli("triage", "--db", db, "--format", "json", "--tags", "builtin")[1]
         self.assertEqual(json.loads(out)["papers"][0]["url"],

@@ -17,6 +17,7 @@ from paperlist.collection.keys import (
 )
 from paperlist.collection.papers import assign_papers
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
+from paperlist.match.normalize import doi_url
 from paperlist.model import Snippet
 
 SCHEMA_VERSION = 5
@@ -138,8 +139,18 @@ def _three_to_four(store: Store) -> None:
 
 def _four_to_five(store: Store) -> None:
     """Schema 5 tells apart, the same way, the papers of one first author and year that share a title in two
-    volumes (a conference abstract in a supplement and the article)."""
+    volumes (a conference abstract in a supplement and the article). And a link a reader made from a DOI with
+    characters a URL reads otherwise ("...3.0.co;2-#", cut at its "#") is stored as normalize.doi_url writes it."""
     _split_shared_texts(store, "several volumes")
+    db = store.db
+    # Stored records are JSON lists of STORED_FIELDS: the DOI is the fifth, the URL the sixth.
+    rows = db.execute("SELECT id, record FROM snippets WHERE record IS NOT NULL AND json_valid(record) AND "
+                      "json_extract(record, '$[5]') = 'https://doi.org/' || json_extract(record, '$[4]') AND "
+                      "json_extract(record, '$[4]') GLOB '*[^a-zA-Z0-9/:()._~-]*'").fetchall()
+    for snippet, record in rows:
+        fields = json.loads(record)
+        fields[5] = doi_url(fields[4])
+        db.execute("UPDATE snippets SET record = ? WHERE id = ?", (json.dumps(fields), snippet))
 
 
 def _split_shared_texts(store: Store, differing: str) -> None:

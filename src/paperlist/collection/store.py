@@ -21,7 +21,7 @@ from paperlist.collection.keys import (
 from paperlist.collection.errors import StoreError, StoreOutdated
 from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS
 from paperlist.match.identity import text_identity
-from paperlist.match.normalize import doi_url, match_key
+from paperlist.match.normalize import match_key
 from paperlist.model import MARKS, ReadingList, Record, Snippet
 
 TABLES = frozenset({"meta", "lists", "texts", "snippets", "tokens", "frequent_tokens", "marks", "not_same", "retired",
@@ -635,9 +635,9 @@ class Store:
         still held is filed there: each of them, as the migration does."""
         found = {int(n) for (n,) in self._rows("SELECT fingerprint FROM retired WHERE fingerprint IN ({}) AND "
                                                "fingerprint NOT IN (SELECT fingerprint FROM texts)", renamed)}
-        for words in sorted(found):
+        for earlier in sorted(found):
             self.db.executemany("INSERT OR IGNORE INTO retired SELECT ?, paper FROM retired WHERE fingerprint = ?",
-                                ((identity, words) for identity in sorted(renamed[words])))
+                                ((identity, earlier) for identity in sorted(renamed[earlier])))
         self.carry_decisions({fingerprint_hex(w): [fingerprint_hex(i) for i in sorted(renamed[w])] for w in found})
 
     def carry_decisions(self, renamed: dict[str, list[str]], dropped: Iterable[str] = ()) -> None:
@@ -743,8 +743,6 @@ def _snippet(row: Sequence[object]) -> Snippet:
     fields = json.loads(record) if record else None  # type: ignore[arg-type]
     if fields is not None and not _valid_record(fields):
         raise ValueError(f"a stored record of {path}:{line} holds values of the wrong type")
-    if fields and len(fields) > 5 and fields[4] and fields[5] == f"https://doi.org/{fields[4]}":
-        fields[5] = doi_url(fields[4])  # a link a reader made from the DOI before doi_url encoded it ("...;2-#")
     return Snippet(str(path), int(line), int(idx), str(text), bool(truncated), seed,  # type: ignore[arg-type]
                    (), Record(*fields) if fields else None)
 
