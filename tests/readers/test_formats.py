@@ -1,13 +1,13 @@
 """Reading where lists come from: Scholar alerts, BibTeX, RIS, CSV/TSV and paperlist's own exports."""
 
 import json
-import re
 import os
 import random
+import re
 import time
 import unittest
 
-from paperlist.readers.bibtex import parse_bibtex
+from paperlist.readers.bibtex import entry_spans, parse_bibtex
 from paperlist.readers.detect import detect
 from paperlist.readers.latex import latex_to_text
 from paperlist.readers.mail import alert_kind, parse_mailbox
@@ -84,6 +84,45 @@ class BibtexTest(unittest.TestCase):
         self.assertEqual([(s.line, s.record.title) for s in parsed.snippets], [(2, "The Next One"), (3, "And a Third")])
         self.assertEqual([w.render() for w in parsed.warnings],
                          ["x.bib:1: warning: @article entry: unbalanced braces; skipped"])
+
+    def test_an_entry_whose_braces_do_not_balance_is_read_a_field_a_line(self):
+        # EBSCO writes scraped page text into keywords, braces unbalanced; CoLRev reads such an entry by its lines.
+        text = ("@article{ok1,\nTitle = {First},\n}\n\n"
+                "@article{scraped2018,\nAbstract = {Platforms fix prices},\nAuthor = {Doe, Jane},\n"
+                "Keywords = {Price fixing, Antitrust, author:{name:Doe, var x = function() { y, @type:Person}, z},\n"
+                "Title = {When Sharing Fixes {Prices}},\nYear = 2018,\n}\n"
+                "@article{overclosed,\nTitle = {Closed Too Often},\nKeywords = {a}, b}, c},\n}\n"
+                "Stray text between entries, which BibTeX ignores.\n"
+                "@article{unclosed,\n  title = {Whole Fields, No Closer},\n  year = {2019},\n\n"
+                "@book{last, title = {The Last}}\n")
+        parsed = parse_bibtex(text, "x.bib")
+        self.assertEqual([(s.line, s.record.source_id, s.record.title) for s in parsed.snippets],
+                         [(1, "ok1", "First"), (5, "scraped2018", "When Sharing Fixes Prices"),
+                          (12, "overclosed", "Closed Too Often"), (17, "unclosed", "Whole Fields, No Closer"),
+                          (21, "last", "The Last")])
+        scraped = parsed.snippets[1]
+        self.assertEqual((scraped.text, scraped.record.authors, scraped.record.year, scraped.record.keywords),
+                         ("Platforms fix prices", "Doe, Jane", "2018",
+                          "Price fixing; Antitrust; author:name:Doe; var x = function() y; @type:Person; z"))
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["x.bib:5: warning: @article entry: unbalanced braces; read line by line",
+                          "x.bib:12: warning: @article entry: expected 'name = value'; read line by line",
+                          "x.bib:17: warning: @article entry: unbalanced braces; read line by line"])
+        self.assertEqual(parsed.snippets[2].record.keywords, "a; b; c")
+        # The de-duplicated copy writes each entry as it stands, up to its closing line.
+        spans = entry_spans(text)
+        self.assertEqual([text[start:end].rstrip().splitlines()[-1] for start, end in spans.values()],
+                         ["}", "}", "}", "  year = {2019},", "@book{last, title = {The Last}}"])
+
+    def test_a_value_cut_short_still_skips_its_entry(self):
+        text = ("@article{cut,\n  title = {A title that never ends,\n  year = {2020},\n}\n"
+                "@article{nokey title = {Same Line}\n"
+                "@article{next,\n  title = {Next}\n}\n")
+        parsed = parse_bibtex(text, "x.bib")
+        self.assertEqual([s.record.title for s in parsed.snippets], ["Next"])
+        self.assertEqual([w.render() for w in parsed.warnings],
+                         ["x.bib:1: warning: @article entry: unbalanced braces; skipped",
+                          "x.bib:5: warning: @article entry: unbalanced braces; skipped"])
 
     def test_html_entities_of_acm_exports_are_characters_and_split_no_author(self):
         text = ("@article{acm, title = {Caf&eacute; &amp; R\\&D; &#123;braces&#125; &#36;5 &unknown;},\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from paperlist.match.normalize import clean_doi, collapse_whitespace, doi_url
 from paperlist.model import Diagnostic, ReadingList, Record
@@ -22,6 +23,9 @@ _NAME_RE = re.compile(r"\s*([^\s=,{}\"#()]+(?:[ \t]+[^\s=,{}\"#()]+)*)\s*")  # a
 _TEX_ESCAPE_RE = re.compile(r"\\([_%&#$])")
 _BARE_VALUE_RE = re.compile(r"\s*(\w[\w:.+/-]*)\s*")
 _NEXT_ENTRY_RE = re.compile(r"@\s*[A-Za-z]+\s*[{(]")
+_NEXT_ENTRY_LINE_RE = re.compile(r"^[ \t]*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
+_NO_PAPER = ("comment", "preamble", "set", "xdata")  # biblatex's sets and data containers are no papers
+_FIELD_LINE_RE = re.compile(r"[ \t]*([A-Za-z][\w.:+-]*)[ \t]*=[ \t]*(.*)")
 # What changes the state of a scan for each closing character.
 _SPECIAL = {close: re.compile(r"[{}\\@" + re.escape(close) + "]") for close in ("}", ")", '"')}
 MAX_VALUE = 1_000_000  # characters in one field value, macros expanded: far above any real field
@@ -170,32 +174,25 @@ def parse_bibtex(text: str, path: str) -> ReadingList:
 
     Handles nested braces, quoted values, ``@string`` macros and ``#``
     concatenation, LaTeX accents and line-wrapped fields; ``@comment{Related
-    papers: TITLE}`` gives the seed title, else the file name does. A broken
-    entry is skipped with a warning naming its line and reading goes on.
+    papers: TITLE}`` gives the seed title, else the file name does. An entry
+    whose braces do not balance is read a field a line where each of its
+    lines holds a whole field, else skipped; either way with a warning naming
+    its line, and reading goes on.
     """
     strings: dict[str, str] = {}
     records: list[tuple[int, str, Record]] = []
     warnings: list[Diagnostic] = []
     seed: str | None = None
     read: list[tuple[str, int, str | None, dict[str, str]]] = []
-    for kind, line, _, _, body in _entries(text):
-        if isinstance(body, _Broken):
-            warnings.append(Diagnostic(path, line, f"@{kind} entry: {body}; skipped"))
-            continue
-        if kind == "comment":
-            seed = seed or seed_from_comment(body)
-            continue
-        if kind in ("preamble", "set", "xdata"):  # biblatex's sets and data containers are no papers
-            continue
-        try:
-            if kind == "string":
-                strings.update({k: v for k, v in _fields(body, strings, 0).items()})
-                continue
-            key, fields = _keyed_fields(body, strings)
-        except _Broken as exc:
-            warnings.append(Diagnostic(path, line, f"@{kind} entry: {exc}; skipped"))
-            continue
-        read.append((kind, line, key, fields))
+    for kind, line, _, _, content in _entries(text, strings):
+        if isinstance(content, _Broken):
+            warnings.append(Diagnostic(path, line, f"@{kind} entry: {content}; skipped"))
+        elif kind == "comment":
+            seed = seed or seed_from_comment(content)
+        elif isinstance(content, _Entry):
+            if content.broken:
+                warnings.append(Diagnostic(path, line, f"@{kind} entry: {content.broken}; read line by line"))
+            read.append((kind, line, content.key, content.fields))
     by_key = {key.lower(): fields for _, _, key, fields in read if key}
     for kind, line, key, fields in read:
         fields = _inherited(fields, by_key)
@@ -230,25 +227,88 @@ def _keyed_fields(body: str, strings: dict[str, str]) -> tuple[str | None, dict[
     return (found.group(1) if found else None), _fields(body[body.index(",") + 1:], strings, 0)
 
 
-def _entries(text: str) -> Iterator[tuple[str, int, int, int, str | _Broken]]:
-    """``(kind, line, start, end, body)`` for every ``@kind{...}`` in order: ``text[start:end]`` is the entry's
-    own text; ``body`` is what its braces hold, or why they could not be read."""
+class _Entry(NamedTuple):
+    """A paper's entry: its key and fields; ``broken`` says why it was read a field a line, if it was."""
+
+    key: str | None
+    fields: dict[str, str]
+    broken: str | None = None
+
+
+def _entries(text: str, strings: dict[str, str]) -> Iterator[tuple[str, int, int, int, str | _Entry | _Broken]]:
+    """``(kind, line, start, end, content)`` for every ``@kind{...}`` in order: ``text[start:end]`` is the entry's
+    own text; ``content`` is the body of a @comment, @preamble, @set or @xdata, the key and fields of any other
+    entry (a @string's fields are added to ``strings``), or why it could not be read."""
     lines = LineNumbers(text)
     i = 0
     while (match := _ENTRY_RE.search(text, i)) is not None:
         kind, line = match.group(1).lower(), lines.at(match.start())
         close = "}" if match.group(2) == "{" else ")"
+        content: str | _Entry | _Broken
+        i = match.end()
         try:
-            body, i = _braced(text, match.end(), close)
+            body, i = _braced(text, i, close)
+            if kind in _NO_PAPER:
+                content = body
+            elif kind == "string":
+                strings.update(_fields(body, strings, 0))
+                content = body
+            else:
+                content = _Entry(*_keyed_fields(body, strings))
         except _Broken as exc:
-            i = max(exc.at, match.end())
-            yield kind, line, match.start(), i, exc
-            continue
-        yield kind, line, match.start(), i, body
+            if i == match.end():  # the braces never closed: go on where the scan stopped
+                i = max(exc.at, i)
+            content = exc
+            if kind not in _NO_PAPER and kind != "string" and (found := _by_lines(text, match.end(), close, strings)):
+                (key, fields), end = found
+                content, i = _Entry(key, fields, str(exc)), max(i, end)
+        yield kind, line, match.start(), i, content
+
+
+
+
+def _by_lines(text: str, start: int, close: str, strings: dict[str, str]
+              ) -> tuple[tuple[str | None, dict[str, str]], int] | None:
+    """An entry whose braces do not balance, read as reference managers write one (CoLRev reads EBSCO's so): its
+    key alone on the first line, then a field a line (a value may go on over the lines after it) up to a line
+    holding only the closer, the next entry or the end; and the index after it. None unless every value is
+    whole: braced, quoted or bare, so a value that is cut short still skips its entry."""
+    following = _NEXT_ENTRY_LINE_RE.search(text, start)
+    end = following.start() if following else len(text)
+    first, _, rest = text[start:end].partition("\n")
+    key = first.strip()
+    if not key.endswith(",") or (key[:-1].strip() and not _KEY_RE.fullmatch(key[:-1])):
+        return None
+    fields: list[list[str]] = []
+    offset = start + len(first) + 1
+    for row in rest.splitlines(keepends=True):
+        offset += len(row)
+        if row.strip() == close:
+            end = offset
+            break
+        if match := _FIELD_LINE_RE.match(row):
+            fields.append([match.group(1).lower(), match.group(2)])
+        elif fields:
+            fields[-1][1] += "\n" + row.strip()
+        elif row.strip():
+            return None
+    values = {}
+    for name, raw in fields:
+        raw = raw.strip().removesuffix(",").strip()
+        try:
+            value, after = _value(raw, 0, strings)
+        except _Broken:
+            after = -1
+        if after != len(raw):
+            if len(raw) < 2 or (raw[0], raw[-1]) not in (("{", "}"), ('"', '"')):
+                return None
+            value = raw[1:-1]
+        values[name] = value
+    return ((key[:-1].strip() or None), values), end
 
 
 def entry_spans(text: str) -> dict[int, tuple[int, int]]:
     """Where each entry that ``parse_bibtex`` reads as a snippet lies in ``text``, by the line it reports for it:
     ``text[start:end]``, the entry as written (``@string``, ``@comment`` and ``@preamble`` are no snippets)."""
-    return {line: (start, end) for kind, line, start, end, body in _entries(text)
-            if not isinstance(body, _Broken) and kind not in ("comment", "preamble", "string", "set", "xdata")}
+    return {line: (start, end) for _, line, start, end, content in _entries(text, {})
+            if isinstance(content, _Entry)}
