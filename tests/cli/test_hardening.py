@@ -203,9 +203,15 @@ class InterruptTest(unittest.TestCase):
             body = "\n\n".join(" ".join(words[(n + k + i) % len(words)] for i in range(40)) + f" list {n} item {k}…"
                                for k in range(300))
             tmp.write(f"lists/l{n:03d}.txt", f"Related papers: Seed {n}\n\n{body}\n")
-        process = subprocess.Popen([sys.executable, "-m", "paperlist", "summarize", str(tmp.path / "lists"), "--jobs",
-                                    "2", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, start_new_session=True)
+        # Started as a terminal starts it, taking Ctrl-C: a suite run in the background ('&') ignores SIGINT, and a
+        # program inherits that and rightly keeps it; a handler, unlike an ignore, is not inherited.
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            process = subprocess.Popen([sys.executable, "-m", "paperlist", "summarize", str(tmp.path / "lists"),
+                                        "--jobs", "2", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, start_new_session=True)
+        finally:
+            signal.signal(signal.SIGINT, previous)
         time.sleep(1.5)
         os.killpg(process.pid, signal.SIGINT)  # the whole process group, as a terminal's Ctrl-C does
         _, err = process.communicate(timeout=60)
