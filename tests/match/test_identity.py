@@ -57,6 +57,13 @@ class CompareTest(unittest.TestCase):
               year="2007", venue="Sang Thrombose Vaisseaux", volume="19", pages="425-429"),
          dict(title="Paroxysmal nocturnal hemoglobinuria and thrombosis. [French]", authors="Rodrigues, C. A. and Blin, N.",
               year="2007", venue="Sang Thrombose Vaisseaux.", volume="19", pages="425-429")),
+        ("Embase's conference abstract: the journal, then its meeting",
+         dict(title="A phase II study of eculizumab in patients with atypical hemolytic uremic syndrome: interim analysis",
+              authors="Licht, C. and Muus, P. and Legendre, C.", year="2011",
+              venue="Journal of Thrombosis and Haemostasis.Conference: 23rd Congress of the ISTH Kyoto Japan."),
+         dict(title="A phase II study of eculizumab in patients with atypical hemolytic uremic syndrome: interim analysis",
+              authors="Licht, C. and Muus, P. and Legendre, C.", year="2011", venue="J Thromb Haemost", volume="9",
+              pages="499")),
     ]
     DIFFERENT = [
         ("two editorials", dict(title="Editorial", authors="Smith, J.", year="2010", venue="Nature"),

@@ -58,6 +58,8 @@ _INITIALS_LIST_RE = re.compile(r"[A-Za-z]\.,\s")  # Scopus: "Wang X., Li Y."
 _DIGITS_RE = re.compile(r"\d+")
 _PAGES_RE = re.compile(r"\s*([A-Za-z]?)(\d+)(?:\s*[-\u2013]+\s*[A-Za-z]?(\d+))?")
 _YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+# Embase names a conference abstract's journal, then its meeting: "Blood.Conference: 53rd ASH Annual Meeting".
+_MEETING_RE = re.compile(r"\.\s*Conference\s*:.*", re.I | re.S)
 # Words an export loses or adds without changing the title: articles, "or" for a lost "≥", a Greek letter
 # spelled out where the other kept the symbol.
 _LITTLE_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "for", "to", "with", "s", "alpha", "beta",
@@ -246,7 +248,8 @@ def record_key(record: Record, folded: str | None = None) -> RecordKey:
     first_page, last_page = page_range(record.pages)
     return RecordKey(title, words, _generic(title, words), notice,
                      author_names(record.authors), int(year.group()) if year else None,
-                     tuple(fold_words(record.venue)) if record.venue else (), _first_number(record.volume),
+                     tuple(fold_words(_MEETING_RE.sub("", record.venue))) if record.venue else (),
+                     _first_number(record.volume),
                      first_page, last_page, doi_key(record.doi), record.scholar_id, database_id(record.source_id))
 
 
