@@ -7,9 +7,9 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 # From the tightest to the loosest evidence; a group's kind is its loosest link.
-KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "identifier": 2, "title": 3, "near": 4}
+KIND_ORDER: dict[str, int] = {"exact": 0, "truncation": 1, "identifier": 2, "title": 3, "pages": 4, "near": 5}
 
-Kind = Literal["exact", "truncation", "identifier", "title", "near"]
+Kind = Literal["exact", "truncation", "identifier", "title", "pages", "near"]
 Tier = Literal["duplicate", "maybe"]
 
 # The default of a value's mapping field: one object shared by every value, so one nobody can change.

@@ -64,6 +64,18 @@ class CompareTest(unittest.TestCase):
          dict(title="A phase II study of eculizumab in patients with atypical hemolytic uremic syndrome: interim analysis",
               authors="Licht, C. and Muus, P. and Legendre, C.", year="2011", venue="J Thromb Haemost", volume="9",
               pages="499")),
+        # Only one paper stands on one page range of one volume in one year.
+        ("a translated title at one place",
+         dict(title="Arbeit auf Plattformen: Stand der Forschung", authors="Weber, Anna and Roth, Jonas", year="2018",
+              venue="Industrielle Beziehungen", volume="25", issue="1", pages="128 -- 139"),
+         dict(title="Work on platforms: the state of research", authors="Weber, A. and Roth, J.", year="2018",
+              venue="Industrielle Beziehungen", volume="25", issue="1", pages="128--139")),
+        ("a study group named for its members at one place",
+         dict(title="Results of a randomized trial on the management of borderline cytology", authors="Solomon, D.",
+              year="2003", venue="Am J Obstet Gynecol", volume="188", pages="1383-1392"),
+         dict(title="Results of a randomized trial on the management of borderline cytology",
+              authors="Triage Study Group, ALTS", year="2003", venue="American Journal of Obstetrics and Gynecology",
+              volume="188", pages="1383-92")),
     ]
     DIFFERENT = [
         ("two editorials", dict(title="Editorial", authors="Smith, J.", year="2010", venue="Nature"),
@@ -96,6 +108,21 @@ class CompareTest(unittest.TestCase):
               year="2010"),
          dict(title="Transplantation in atypical hemolytic uremic syndrome", authors="Riedl, M. and Hofer, J.",
               year="2010"), "authors"),
+        ("another title at one place of another issue (a journal numbering each issue's pages from 1)",
+         dict(title="Gig work and rating systems", authors="Durand, M.", year="2019", venue="Issues in HRM",
+              volume="7", issue="1", pages="54-59"),
+         dict(title="Predictive hiring algorithms", authors="Durand, M.", year="2019", venue="Issues in HRM",
+              volume="7", issue="2", pages="54-59"), "title"),
+        ("another title on page 1 of an article-numbered journal",
+         dict(title="Sensing soil moisture with radio", authors="Kim, H.", year="2020", venue="Sensors", volume="20",
+              pages="1-14"),
+         dict(title="A drone survey of vineyards", authors="Kim, H.", year="2020", venue="Sensors", volume="20",
+              pages="1-14"), "title"),
+        ("other authors and another title at one place",
+         dict(title="Work on platforms", authors="Weber, A.", year="2018", venue="Industrielle Beziehungen",
+              volume="25", pages="128-139"),
+         dict(title="Algorithmic management", authors="Klein, B.", year="2018", venue="Industrielle Beziehungen",
+              volume="25", pages="128-139"), "authors"),
     ]
 
     def test_same_paper(self):
@@ -308,6 +335,23 @@ class CommandTest(unittest.TestCase):
         self.assertIn("agreed: title, year, authors, venue, volume, pages", out)
         code, out, _ = run_cli("report", path, "-o", "-")
         self.assertEqual(re.findall(r"1~2 \w+: agreed on [^<]*", out), ["1~2 exact: agreed on title, year, authors, venue, volume, pages"])
+
+    def test_a_translated_title_is_found_by_its_place_and_says_so(self):
+        rows = ["title,author,year,journal,volume,number,pages",
+                '"Arbeit auf Plattformen: Stand der Forschung","Weber, Anna",2018,Industrielle Beziehungen,25,1,128 -- 139',
+                '"Work on platforms: the state of research","Weber, A.",2018,Industrielle Beziehungen,25,1,128--139',
+                '"Another paper on the same pages of the next issue","Weber, A.",2018,Industrielle Beziehungen,25,2,128--139']
+        path = self.tmp.write("refs.csv", "\n".join(rows) + "\n")
+        code, out, _ = run_cli("dupes", path, "--format", "json")
+        doc = json.loads(out)
+        self.assertEqual((code, doc["totals"]["papers"], doc["totals"]["by_kind"]["pages"]), (0, 2, 1))
+        [group] = doc["groups"]
+        self.assertEqual(([m["line"] for m in group["members"]], group["kind"], group["pairs"][0]["agreed"]),
+                         ([2, 3], "pages", ["year", "authors", "venue", "volume", "pages"]))
+        code, out, _ = run_cli("dupes", path)
+        self.assertEqual(out.split("\n")[3:6], ["Same volume and pages (1)", "",
+                                               "[1] pages 1.00 · 2 copies in 1 list"])
+        self.assertEqual(out.count("Arbeit auf Plattformen: Stand der Forschung"), 1)  # its title is its text
 
 
 if __name__ == "__main__":

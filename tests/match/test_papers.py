@@ -67,7 +67,8 @@ class SameCountTest(unittest.TestCase):
         self.assertSameCounts([str(tmp.path)], (4, 3))
         self.assertSameCounts([str(tmp.path), "--no-near"], (5, 3))
         doc = json.loads(run_cli("dupes", str(tmp.path), "--format", "json")[1])
-        self.assertEqual(doc["totals"]["by_kind"], {"exact": 1, "truncation": 1, "identifier": 0, "title": 0, "near": 1})
+        self.assertEqual(doc["totals"]["by_kind"], {"exact": 1, "truncation": 1, "identifier": 0, "title": 0, "pages": 0,
+                                                     "near": 1})
 
     def test_export_paper_and_keep_join_with_dupes(self):
         records = [json.loads(line) for line in run_cli("export", str(EXAMPLES))[1].splitlines()]

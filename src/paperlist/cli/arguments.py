@@ -131,7 +131,7 @@ def _dupes_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--maybe", type=_probability, metavar="T",
                    help="also report 'maybe' groups: texts whose every pair scores from T up to --threshold")
     p.add_argument("--kind", type=_kinds, default=list(KINDS), metavar="KIND,KIND",
-                   help="show only these kinds: exact, truncation, identifier, title, near (default: all)")
+                   help="show only these kinds: exact, truncation, identifier, title, pages, near (default: all)")
     p.add_argument("--sort", choices=("kind", "place", "similarity"), default="kind",
                    help="group order: those that need a decision first (near, cut, maybe, title, identifier, then "
                         "exact copies) then by place (default), by place, or loosest similarity first")

@@ -59,7 +59,7 @@ _DIGITS_RE = re.compile(r"\d+")
 _PAGES_RE = re.compile(r"\s*([A-Za-z]?)(\d+)(?:\s*[-\u2013]+\s*[A-Za-z]?(\d+))?")
 _YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 # Embase names a conference abstract's journal, then its meeting: "Blood.Conference: 53rd ASH Annual Meeting".
-_MEETING_RE = re.compile(r"\.\s*Conference\s*:.*", re.I | re.S)
+_MEETING_RE = re.compile(r"\.\s*Conference\s*:.*", re.IGNORECASE | re.DOTALL)
 # Words an export loses or adds without changing the title: articles, "or" for a lost "≥", a Greek letter
 # spelled out where the other kept the symbol.
 _LITTLE_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "for", "to", "with", "s", "alpha", "beta",
@@ -87,6 +87,7 @@ class RecordKey(NamedTuple):
     doi: str | None
     scholar_id: str | None = None  # a Google Scholar cluster: one paper, like a DOI
     database_id: str | None = None  # a record id that names its database ("WOS:…"): one paper, like a DOI
+    issue: str | None = None  # its number: where each issue starts at page 1, pages name a paper only with it
 
 
 class Verdict(NamedTuple):
@@ -250,7 +251,8 @@ def record_key(record: Record, folded: str | None = None) -> RecordKey:
                      author_names(record.authors), int(year.group()) if year else None,
                      tuple(fold_words(_MEETING_RE.sub("", record.venue))) if record.venue else (),
                      _first_number(record.volume),
-                     first_page, last_page, doi_key(record.doi), record.scholar_id, database_id(record.source_id))
+                     first_page, last_page, doi_key(record.doi), record.scholar_id, database_id(record.source_id),
+                     _first_number(record.issue))
 
 
 def _is_abbreviation(short: tuple[str, ...], full: tuple[str, ...]) -> bool:
@@ -308,23 +310,62 @@ def titles_close(a: str, b: str) -> bool:
 def _conflict(a: RecordKey, b: RecordKey) -> str | None:
     """The first field in which two records contradict each other, if any. A shared DOI outweighs the fields
     exports garble (authors, pages, volume) and a translated title; nothing outweighs a notice or the year."""
+    return _weighed(a, b)[0]
+
+
+def _weighed(a: RecordKey, b: RecordKey) -> tuple[str | None, bool]:
+    """_conflict's field, and whether the authors differ without keeping the records apart (at one place)."""
     if a.doi and b.doi and a.doi != b.doi:
-        return "doi"
+        return "doi", False
     if a.notice != b.notice and a.title and b.title:
-        return "notice"
+        return "notice", False
     if a.year and b.year and abs(a.year - b.year) > 1:
-        return "year"
+        return "year", False
     if a.doi and a.doi == b.doi:
-        return None
+        return None, False
     if pages_conflict(a, b):
-        return "pages"
+        return "pages", False
     if a.volume and b.volume and a.volume != b.volume:
-        return "volume"
-    if a.authors and b.authors and shared_authors(a.authors, b.authors) * 2 < min(len(a.authors), len(b.authors)):
-        return "authors"  # fewer than half the shorter list in common: other people
-    if a.title and b.title and not titles_close(a.title, b.title):  # last: the dearest test
-        return "title"
-    return None
+        return "volume", False
+    # Only one paper stands on one page range of one volume in one year: there, authors written otherwise (a
+    # group for its members, names garbled) or a title worded otherwise (a translation) is one paper still;
+    # both at once are not.
+    if _authors_differ(a, b):
+        if _one_place(a, b) and (not (a.title and b.title) or titles_close(a.title, b.title)):
+            return None, True
+        return "authors", False  # fewer than half the shorter list in common: other people
+    if a.title and b.title and not titles_close(a.title, b.title) and not _one_place(a, b, issue=True):
+        return "title", False  # last: the dearest test
+    return None, False
+
+
+def _authors_differ(a: RecordKey, b: RecordKey) -> bool:
+    """Fewer than half the shorter author list in common: other people."""
+    return bool(a.authors and b.authors) and shared_authors(a.authors, b.authors) * 2 < min(len(a.authors),
+                                                                                           len(b.authors))
+
+
+def place_of(key: RecordKey) -> str | None:
+    """Where a paper is printed, where that names one paper: volume, first and last page of a range that does not
+    start a numbering (article-numbered journals start every paper at page 1), and year."""
+    if not (key.volume and key.year and key.first_page and key.last_page):
+        return None
+    first, last = _page_number(key.first_page), key.last_page
+    if not (first.isdigit() and last.isdigit()):
+        return None
+    if len(last) < len(first):  # "1383-92" is 1383-1392
+        last = first[:len(first) - len(last)] + last
+    if int(first) <= 1 or int(last) <= int(first):
+        return None
+    return f"{key.year}|{key.volume}|{first}-{last}"
+
+
+def _one_place(a: RecordKey, b: RecordKey, issue: bool = False) -> bool:
+    """Both at one place (place_of) of one journal where both name theirs; with ``issue``, of one issue where both
+    name theirs."""
+    place = place_of(a)
+    return (place is not None and place == place_of(b) and not (a.venue and b.venue and not venues_agree(a.venue, b.venue))
+            and not (issue and a.issue and b.issue and a.issue != b.issue))
 
 
 def conflicting(a: RecordKey, b: RecordKey) -> bool:
@@ -338,13 +379,14 @@ def compare(a: RecordKey, b: RecordKey, texts_agree: bool = False) -> Verdict:
     ``same`` joins them; ``maybe`` is a pair to look at (same title, too little else); ``different`` keeps
     them apart even when their texts match; ``unknown``: the records say nothing either way.
     """
-    conflict = _conflict(a, b)
+    conflict, authors_differ = _weighed(a, b)
     if conflict:
         return Verdict("different", conflict=conflict)
     present = {"doi": (a.doi, b.doi), "year": (a.year, b.year), "authors": (a.authors, b.authors),
                "venue": (a.venue, b.venue), "volume": (a.volume, b.volume), "pages": (a.first_page, b.first_page)}
     agreed = [f for f, (x, y) in present.items() if x and y and (f != "venue" or venues_agree(x, y))  # type: ignore[arg-type]
-              and (f != "year" or x == y) and (f != "pages" or _same_pages(a, b))]
+              and (f != "year" or x == y) and (f != "pages" or _same_pages(a, b))
+              and (f != "authors" or not authors_differ)]
     missing = tuple(f for f in ("year", "pages", "authors") if bool(present[f][0]) != bool(present[f][1]))
     if a.title and b.title and titles_close(a.title, b.title):
         agreed.insert(0, "title" if a.title == b.title else "title (close)")

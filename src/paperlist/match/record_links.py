@@ -20,6 +20,7 @@ from paperlist.match.identity import (
     Verdict,
     compare,
     conflicting,
+    place_of,
     record_key,
 )
 from paperlist.model import Record, Snippet
@@ -193,15 +194,17 @@ def link_decision(verdict: Verdict | None, records_decide: bool) -> str:
 
 
 def candidate_pairs(records: Iterable[Sequence[Record]], parts: Sequence[Sequence[RecordKey]]) -> list[tuple[int, int, str]]:
-    """Pairs of distinct texts that share a DOI, a Scholar cluster, a database id or a title, each with what they
-    share.
+    """Pairs of distinct texts that share a DOI, a Scholar cluster, a database id, a title or a place (volume,
+    pages and year: identity.place_of), each with what they share.
     ``records``: each text's records, read once (a generator holds one text's at a time)."""
     # One bucket per kind, keyed by the value itself; a bucket of one text is its number, not a list: most titles
     # are nobody else's, and a set, a string and a list for each of them made the peak of grouping tiny records.
     buckets: dict[str, dict[str, int | list[int]]] = {kind: {} for kind in ("doi", "scholar", "database", "title",
-                                                                           "opens", "ends")}
+                                                                           "opens", "ends", "place")}
     for k, (text_records, keys) in enumerate(zip(records, parts)):
         for key in keys:
+            if (place := place_of(key)) is not None:
+                _bucket(buckets["place"], place, k)
             if key.doi:
                 _bucket(buckets["doi"], key.doi, k)
             if key.database_id:
@@ -221,13 +224,15 @@ def candidate_pairs(records: Iterable[Sequence[Record]], parts: Sequence[Sequenc
                 _bucket(buckets["scholar"], r.scholar_id, k)
     pairs: dict[tuple[int, int], str] = {}
     for name, kept in buckets.items():
-        kind = "identifier" if name in ("doi", "scholar", "database") else "title"
+        kind = "identifier" if name in ("doi", "scholar", "database") else "pages" if name == "place" else "title"
         for texts in kept.values():
             if isinstance(texts, int):
                 continue
             found = combinations(texts, 2) if len(texts) <= MAX_TITLE_BUCKET else ((texts[0], k) for k in texts[1:])
             for a, b in found:
-                if pairs.get((a, b)) != "identifier":
+                if kind == "pages":  # the last bucket: it names only the pairs no other found
+                    pairs.setdefault((a, b), kind)
+                elif pairs.get((a, b)) != "identifier":
                     pairs[(a, b)] = kind
     return sorted((a, b, kind) for (a, b), kind in pairs.items())
 

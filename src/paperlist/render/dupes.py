@@ -31,7 +31,8 @@ from paperlist.render.worddiff import MAX_DIFF_WORDS, diff_words, marked, word_d
 
 KINDS = tuple(KIND_ORDER)
 SECTION_TITLES = {"exact": "Exact copies", "truncation": "Cut at another length",
-                  "identifier": "Same DOI, Scholar id or database id", "title": "Same title", "near": "Re-worded",
+                  "identifier": "Same DOI, Scholar id or database id", "title": "Same title",
+                  "pages": "Same volume and pages", "near": "Re-worded",
                   "maybe": "Maybe the same paper"}
 OPEN, CLOSE, ROLES = {"-": "[-", "+": "{+"}, {"-": "-]", "+": "+}"}, {"=": "", "-": "del", "+": "ins"}
 TEXT_LINES = 3  # lines of the kept text shown per group
@@ -58,7 +59,7 @@ class DupesReport(NamedTuple):
 
 # What a reader must judge comes first: re-worded and cut copies, maybe pairs, then what records decided, then
 # exact copies (nothing to decide).
-DECISION_ORDER = {"near": 0, "truncation": 1, "maybe": 2, "title": 3, "identifier": 4, "exact": 5}
+DECISION_ORDER = {"near": 0, "truncation": 1, "maybe": 2, "pages": 3, "title": 4, "identifier": 5, "exact": 6}
 
 
 def decision_rank(group: DuplicateGroup) -> int:
@@ -165,7 +166,8 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, report: DupesRepo
     title = next((m.record.title for m in (g.members[g.keep], *g.members) if m.record and m.record.title), None)
     if title:
         lines += ["    " + style.paint(line, "head") for line in wrap(terminal_safe(title), style.width - 4)]
-    lines += ["    " + line for line in wrap(terminal_safe(g.members[g.keep].text), style.width - 4, TEXT_LINES)]
+    if g.members[g.keep].text != title:  # a record read by its title has no other text
+        lines += ["    " + line for line in wrap(terminal_safe(g.members[g.keep].text), style.width - 4, TEXT_LINES)]
     number_width = len(str(len(g.members))) + 1
     where = places(g.members, lambda path: names.get(path) or terminal_safe(path))
     for n, m in enumerate(g.members, 1):

@@ -72,7 +72,7 @@ def _json_for_script(document: object) -> str:
 
 # A duplicate group's kind in plain words, for a count of papers: "2 papers copied word for word".
 KIND_WORDS = {"exact": "copied word for word", "truncation": "cut short elsewhere", "identifier": "joined by DOI or id",
-              "title": "joined by title", "near": "re-worded elsewhere"}
+              "title": "joined by title", "pages": "joined by volume and pages", "near": "re-worded elsewhere"}
 
 
 def _overview(report: HtmlReport) -> str:
@@ -230,7 +230,7 @@ def _diff_html(a: str, b: str) -> str:
 
 
 GROUP_WORDS = {"exact": "word for word", "truncation": "cut short", "identifier": "same DOI or id",
-               "title": "same title", "near": "re-worded"}
+               "title": "same title", "pages": "same volume and pages", "near": "re-worded"}
 PAIR_WORDS = {"truncation": "one cut short, alike", "near": "re-worded, alike"}
 
 
