@@ -439,6 +439,14 @@ class ParserTest(unittest.TestCase):
                     self.assertEqual(code, 0)
                     self.assertEqual([line for line in out.splitlines() if len(line) > 80], [])
 
+    def test_the_count_note_says_records_join_papers_too_where_lists_carry_records(self):
+        text = run_cli("summarize", str(EXAMPLES), "--format", "markdown")[1]
+        self.assertIn("_papers are snippets joined as exact, cut or near duplicates; tag counts", text)
+        ris = ROOT / "tests" / "data" / "formats" / "refs.ris"
+        text = run_cli("summarize", str(ris), "--format", "markdown")[1]
+        self.assertIn("_papers are snippets joined as exact, cut or near duplicates, or by their records (DOI, title, "
+                      "pages); tag counts", text)
+
     def test_summarise_is_summarize(self):
         self.assertEqual(run_cli("summarise", str(EXAMPLES)), run_cli("summarize", str(EXAMPLES)))
 

@@ -19,6 +19,13 @@ from paperlist.reports.summary import ListSummary, Summary
 
 COUNT_NOTE = ("papers are snippets joined as exact, cut or near duplicates; "
               "tag counts count each paper once (per list: once in that list)")
+# Lists read from records (exports, alerts) are joined by their fields too: a DOI, a title, one volume's pages.
+RECORDS_NOTE = COUNT_NOTE.replace("near duplicates;", "near duplicates, or by their records (DOI, title, pages);")
+
+
+def count_note(summary: Summary) -> str:
+    """What a paper and a tag count are, as this summary's lists were joined."""
+    return RECORDS_NOTE if any(s.source != "text" for s in summary.lists) else COUNT_NOTE
 TAG_NOTE = "each tag counted at most once per paper"
 MATRIX_LISTS = 12  # more lists than this: the overlap is listed as pairs, not a grid
 
@@ -142,7 +149,7 @@ def _overlap_lines(summary: Summary, style: Style) -> list[str]:
 def render_summary_text(summary: Summary, style: Style = Style()) -> str:
     """For people: a row per list, a bar per tag, the overlap grid; every line fits ``style.width``."""
     lines = wrap(_headline(summary), style.width) + [style.paint(line, "dim")
-                                                      for line in wrap(f"({COUNT_NOTE})", style.width)]
+                                                      for line in wrap(f"({count_note(summary)})", style.width)]
     lines += [""] + _list_rows(summary, style) + _tag_lines(summary, style) + _overlap_lines(summary, style)
     if summary.terms:
         lines += [""] + [style.paint(line, "head") for line in wrap("Frequent terms (papers containing them):",
@@ -178,7 +185,7 @@ def _markdown_row(n: int, s: ListSummary) -> str:
 
 def render_summary_markdown(summary: Summary, style: Style = Style()) -> str:
     """A Markdown report with a list table, a tag table, the overlap and the terms."""
-    lines = ["# Reading lists summary", "", _headline(summary) + ".", "", f"_{md_escape(COUNT_NOTE)}._", "",
+    lines = ["# Reading lists summary", "", _headline(summary) + ".", "", f"_{md_escape(count_note(summary))}._", "",
              "| # | seed title | list | snippets | papers | only here | top tags | distinctive terms |",
              "|---:|---|---|---:|---:|---:|---|---|"]
     lines += [_markdown_row(n, s) for n, s in enumerate(summary.lists, 1)]
