@@ -364,8 +364,11 @@ def _one_place(a: RecordKey, b: RecordKey, issue: bool = False) -> bool:
     """Both at one place (place_of) of one journal where both name theirs; with ``issue``, of one issue where both
     name theirs."""
     place = place_of(a)
-    return (place is not None and place == place_of(b) and not (a.venue and b.venue and not venues_agree(a.venue, b.venue))
-            and not (issue and a.issue and b.issue and a.issue != b.issue))
+    if place is None or place != place_of(b):
+        return False
+    if a.venue and b.venue and not venues_agree(a.venue, b.venue):
+        return False
+    return not (issue and a.issue and b.issue and a.issue != b.issue)
 
 
 def conflicting(a: RecordKey, b: RecordKey) -> bool:

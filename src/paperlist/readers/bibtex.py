@@ -265,8 +265,6 @@ def _entries(text: str, strings: dict[str, str]) -> Iterator[tuple[str, int, int
         yield kind, line, match.start(), i, content
 
 
-
-
 def _by_lines(text: str, start: int, close: str, strings: dict[str, str]
               ) -> tuple[tuple[str | None, dict[str, str]], int] | None:
     """An entry whose braces do not balance, read as reference managers write one (CoLRev reads EBSCO's so): its
