@@ -386,7 +386,7 @@ class MigrationTest(unittest.TestCase):
         run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
 
         info = run_cli("db", "info", "--db", old)[1]
-        self.assertIn("schema version: 5\n", info)
+        self.assertIn("schema version: 6\n", info)
         self.assertIn("lists: 4\nsnippets: 18\npapers: 15\nmarked: 1\nnot_same: 1\n", info)
         self.assertEqual(run_cli("db", "check", "--db", old), (0, f"{old}: ok\n", ""))
         # The history starts from what the old collection knew: its adds and its marks, dated.
@@ -563,6 +563,35 @@ class StoredDoiLinkTest(unittest.TestCase):
         out = run_cli("triage", "--db", db, "--format", "json", "--tags", "builtin")[1]
         self.assertEqual(json.loads(out)["papers"][0]["url"],
                          "https://doi.org/10.1002/(sici)1097-0142(19991015)86:8%3C1557::aid-cncr24%3E3.0.co%3B2-%23")
+
+
+class ChainedNotSameMigrationTest(unittest.TestCase):
+    def test_a_not_same_pair_that_other_copies_chained_is_a_split_after_the_upgrade(self):
+        """Before schema 6 a not-same pair was refused as a link but not as the ends of a chain: ONE and TWO,
+        joined through THREE, stayed one paper, marked read on one copy and skip on the other. The upgrade groups
+        that paper again, apart, each part under its copy's mark."""
+        from tests.collection.test_routine import CHAIN
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "c.db")
+        paths = [tmp.write(f"{name}.txt", f"Related papers: {name}\n\n{CHAIN[name]}\n") for name in CHAIN]
+        self.assertEqual(run_cli("add", *paths, "--db", db)[0], 0)
+        [group] = json.loads(run_cli("dupes", "--db", db, "--format", "json")[1])["groups"]
+        one, two = (next(m["fingerprint"] for m in group["members"] if m["path"].endswith(f"{name}.txt"))
+                    for name in ("one", "two"))
+        connection = sqlite3.connect(db)
+        with connection:  # what schema 5 left: one paper holding both sides of the pair, each side marked
+            connection.executemany("INSERT INTO marks VALUES (?, ?, '2026-12-01T10:00:00')", ((one, "read"), (two, "skip")))
+            connection.execute("INSERT INTO not_same VALUES (?, ?, '2026-12-02T10:00:00')", tuple(sorted((one, two))))
+            connection.execute("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
+        connection.close()
+        out = run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")[1]
+        self.assertEqual(sorted((p["text"][:11], p["mark"]) for p in json.loads(out)["papers"]),
+                         [("alpha beta ", "read"), ("scheduling ", "skip")])
+        self.assertEqual(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:],
+                         "upgrade   1 paper held two copies you said are different papers, joined through other "
+                         "copies: grouped again, apart")
+        self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
 
 
 class IdsAreNeverReusedTest(unittest.TestCase):

@@ -27,6 +27,11 @@ WEEKS = {
         "often assert the wrong behaviour of the code under test."],
 }
 
+_A = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu"
+_B = "scheduling training jobs on shared clusters with memory and network overheads measured carefully"
+_C = "we propose a new planner that places jobs near their data and saves time"
+CHAIN = {"one": f"{_A} {_B}", "two": f"{_B} {_C}", "three": _B}
+
 
 class RoutineTest(unittest.TestCase):
     def setUp(self):
@@ -146,6 +151,40 @@ class RoutineTest(unittest.TestCase):
         self.assertEqual(self.cli("not-same", "--undo", "p1", "p2"), "removed: p1 and p2 may be one paper again\n")
         self.assertEqual(run_cli("not-same", "--undo", "p1", "p2", "--db", self.db),
                          (2, "", "paperlist: error: no record that p1 and p2 are different papers\n"))
+
+    def add_chain(self, *lists):
+        """Lists whose one snippet each is: ONE (A then B), TWO (B then C) and THREE (B alone). THREE is a cut of TWO
+        and re-words half of ONE, so it chains ONE and TWO, which are not alike, into one paper."""
+        for name in lists:
+            self.tmp.write(f"chain/{name}.txt", f"Related papers: {name}\n\n{CHAIN[name]}\n")
+        return run_cli("add", *(str(self.tmp.path / "chain" / f"{n}.txt") for n in lists), "--db", self.db)
+
+    def fingerprint(self, name):
+        groups = json.loads(self.cli("dupes", "--format", "json"))["groups"]
+        return next(m["fingerprint"] for g in groups for m in g["members"] if m["path"].endswith(f"/{name}.txt"))
+
+    def test_not_same_splits_two_copies_that_other_copies_chain(self):
+        self.assertEqual(self.add_chain("one", "two", "three")[0], 0)
+        self.assertEqual(len(self.stored()), 1)
+        one, two = self.fingerprint("one"), self.fingerprint("two")
+        self.assertEqual(self.cli("not-same", one, two), f"recorded: {one} and {two} are different papers\n")
+        # The copy that chained them stays with the one it is a cut of.
+        self.assertEqual(sorted(text for text, _ in self.stored().values()),
+                         ["alpha beta gamma delta epsilon", "scheduling training jobs on sh"])
+
+    def test_an_add_that_joins_papers_marked_differently_says_which_mark_it_shows(self):
+        self.assertEqual(self.add_chain("one", "two")[0], 0)
+        self.cli("mark", "skip", "p1")
+        self.cli("mark", "read", "p2")
+        code, out, _ = self.add_chain("three")
+        self.assertEqual(code, 0)
+        self.assertTrue(" ".join(out.split()).endswith(
+            f"{self.db}: p1 now joins copies you marked read and skip: it shows read; each copy keeps its mark, and "
+            "'paperlist not-same' on two of its fingerprints (dupes --db --explain) splits them again"), out)
+        self.assertEqual(self.stored(), {1: ("scheduling training jobs on sh", "read")})
+        self.cli("not-same", self.fingerprint("one"), self.fingerprint("two"))
+        self.assertEqual(sorted(self.stored().values()), [("alpha beta gamma delta epsilon", "skip"),
+                                                          ("scheduling training jobs on sh", "read")])
 
     def test_nothing_to_read_is_an_error_and_creates_nothing(self):
         empty = self.tmp.path / "empty"

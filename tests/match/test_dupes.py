@@ -90,6 +90,20 @@ class GroupingTest(unittest.TestCase):
         ignore = {frozenset((fingerprint(match_key(a)), fingerprint(match_key(b))))}
         self.assertEqual(find_duplicates([snip(a, line=1), snip(b, line=2)], not_duplicates=ignore), [])
 
+    def test_not_duplicates_are_never_joined_through_other_texts(self):
+        # THREE is a cut of TWO and re-words half of ONE: it chains ONE and TWO, which are not alike.
+        a = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu"
+        b = "scheduling training jobs on shared clusters with memory and network overheads measured carefully"
+        c = "we propose a new planner that places jobs near their data and saves time"
+        one, two, three = snip(f"{a} {b}", line=1), snip(f"{b} {c}", line=2), snip(b, line=3)
+        [chained] = find_duplicates([one, two, three])
+        self.assertEqual(sorted(m.line for m in chained.members), [1, 2, 3])
+        ignore = {frozenset((fingerprint(match_key(one.text)), fingerprint(match_key(two.text))))}
+        [kept] = find_duplicates([one, two, three], not_duplicates=ignore)
+        # The strongest link first: the cut joins its text; ONE stays apart.
+        self.assertEqual(([m.line for m in kept.members], kept.kind, [p.kind for p in kept.pairs]),
+                         ([2, 3], "truncation", ["truncation"]))
+
     def test_maybe_tier_is_separate(self):
         a = BASE
         b = BASE.replace("We propose a scheme that overlaps", "Our idea overlaps").replace("because every", "as each")

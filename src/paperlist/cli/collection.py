@@ -13,7 +13,7 @@ from paperlist.cli.stored import naming_damage, open_store
 from paperlist.collection.adding import AddReport, Collection
 from paperlist.collection.decisions import FINGERPRINT_RE, DecisionError, mark_papers, not_same
 from paperlist.collection.store import Store
-from paperlist.collection.views import held_papers, with_stored_ids
+from paperlist.collection.views import held_papers, joined_against_marks, with_stored_ids
 from paperlist.match.identity import snippet_identity
 from paperlist.match.papers import snippet_key
 from paperlist.model import paper_ref
@@ -185,7 +185,11 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
         with naming_damage(store.path):  # rows changed by hand: named, and the add rolled back
             before = store.max_text_id()
             with store.transaction() if adding else store.trial():
+                marked = store.marks() if adding else {}
+                papers_before = store.paper_of_fingerprints(marked) if marked else {}
                 report = Collection(store).add(loaded.lists)
+                mixed = joined_against_marks(papers_before, store.paper_of_fingerprints(marked), marked) \
+                    if marked else []
                 held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := snippet_identity(s))},
                                    before) if shows and before else {}
                 places = (snippet_key(s) for rl in loaded.lists for s in rl.snippets)
@@ -193,7 +197,8 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
                 seen = {paper: store.where_first_seen(paper) for paper in set(held.values())
                         if paper is not None} if options.show_known else {}  # where known papers were first seen
         marks = store.marks() if shows else {}
-    summary = add_summary(store.path, report, context.style.width) if adding else ""
+    width = context.style.width
+    summary = add_summary(store.path, report, width) + mixed_marks_note(store.path, mixed, width) if adding else ""
     if not shows:
         return status, summary
     grouping, unchecked_status = group(loaded, options.grouping, inputs, context, maybe=False)
@@ -228,6 +233,18 @@ def add_summary(path: str, report: AddReport, width: int) -> str:
             + ", "
             f"{plural(report.joined_known, 'snippet')} joined papers already held")
     return "\n".join(wrap(text, width)) + "\n"
+
+
+def mixed_marks_note(path: str, mixed: list[tuple[int, tuple[str, ...]]], width: int) -> str:
+    """A line for each paper this add joined from copies marked differently: which mark it shows, and that every
+    mark is kept (not-same splits the paper again, each part with its own)."""
+    lines = []
+    for paper, marks in mixed:
+        text = (f"{terminal_safe(path)}: {paper_ref(paper)} now joins copies you marked {' and '.join(marks)}: it "
+                f"shows {marks[0]}; each copy keeps its mark, and 'paperlist not-same' on two of its fingerprints "
+                "(dupes --db --explain) splits them again")
+        lines += wrap(text, width)
+    return "".join(line + "\n" for line in lines)
 
 
 def new_headline(fresh: int, known: int, show_known: bool) -> str:

@@ -20,7 +20,7 @@ from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
 from paperlist.match.normalize import doi_url
 from paperlist.model import Snippet
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
 # Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
 # What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
@@ -79,6 +79,8 @@ class Store(Protocol):
     def snippets_of_texts(self, texts: Iterable[int]) -> list[tuple[int, Snippet]]: ...
 
     def paper_of_texts(self, texts: Iterable[int]) -> dict[int, int]: ...
+
+    def paper_of_fingerprints(self, values: Iterable[str]) -> dict[str, int]: ...
 
     def not_same(self) -> set[frozenset[str]]: ...
 
@@ -194,16 +196,33 @@ def _split_shared_texts(store: Store, differing: str) -> None:
     if split:
         store.add_tokens(tokens)
         # The papers the split texts belonged to, grouped again by the core (a part may be a paper of its own now).
-        papers = {rows[text][1] for text in split if text in rows and rows[text][1] is not None}
-        texts = store.texts_of_papers(papers) | split
-        snippets = store.snippets_of_texts(texts)
-        store.set_papers(assign_papers([s for _, s in snippets], {(s.text, s.record): t for t, s in snippets}, texts,
-                                       store.not_same(), store.paper_of_texts(texts), store.next_paper_id(),
-                                       DEFAULT_THRESHOLD, MIN_PREFIX_WORDS))
+        _regroup(store, {rows[text][1] for text in split if text in rows and rows[text][1] is not None}, split)
         before = len(split) - len(tokens)
         store.log("upgrade", f"{before} {'text' if before == 1 else 'texts'} held records without an abstract of "
                              f"{differing}: they are {len(split)} texts now, grouped again; their marks and not-same "
                              "pairs follow")
 
 
-STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four, 4: _four_to_five}
+def _regroup(store: Store, papers: set[int], texts: Iterable[int] = ()) -> None:
+    """The texts of ``papers`` (and ``texts``) grouped again by the core, keeping their paper ids where they can."""
+    held = store.texts_of_papers(papers) | set(texts)
+    snippets = store.snippets_of_texts(held)
+    store.set_papers(assign_papers([s for _, s in snippets], {(s.text, s.record): t for t, s in snippets}, held,
+                                   store.not_same(), store.paper_of_texts(held), store.next_paper_id(),
+                                   DEFAULT_THRESHOLD, MIN_PREFIX_WORDS))
+
+
+def _five_to_six(store: Store) -> None:
+    """Schema 6 keeps apart two copies the user said are different papers even where other copies chain them
+    (a cut of one that another re-words): a paper that holds both sides of a not-same pair is grouped again."""
+    pairs = [tuple(pair) for pair in store.not_same() if len(pair) == 2]
+    paper_of = store.paper_of_fingerprints({value for pair in pairs for value in pair})
+    papers = {paper_of[a] for a, b in pairs if a in paper_of and paper_of.get(b) == paper_of[a]}
+    if papers:
+        _regroup(store, papers)
+        store.log("upgrade", f"{len(papers)} {'paper' if len(papers) == 1 else 'papers'} held two copies you said are "
+                             "different papers, joined through other copies: grouped again, apart")
+
+
+STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four, 4: _four_to_five,
+                                             5: _five_to_six}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.identity import snippet_fingerprint
 from paperlist.match.papers import Grouping, group_papers, paper_tags, snippet_key
-from paperlist.model import Paper, ReadingList, paper_mark_of
+from paperlist.model import MARK_ORDER, Paper, ReadingList, paper_mark_of
 
 if TYPE_CHECKING:  # views are handed an open store: reading marks over PATHs needs no SQLite
     from paperlist.collection.store import Store
@@ -27,6 +27,23 @@ def marks_by_paper(marks: Mapping[str, str], paper_of: Mapping[str, int]) -> dic
         if paper is not None:
             found.setdefault(paper, set()).add(mark)
     return {paper: mark for paper, held in found.items() if (mark := paper_mark_of(held))}
+
+
+def joined_against_marks(before: Mapping[str, int], after: Mapping[str, int],
+                         marks: Mapping[str, str]) -> list[tuple[int, tuple[str, ...]]]:
+    """Papers that now join copies which were apart and marked differently, each with its marks in the order
+    ``paper_mark_of`` weighs them (the first is what the paper shows); ``before`` and ``after``: the paper of
+    each marked fingerprint then and now."""
+    found: dict[int, list[str]] = {}
+    for value in marks:
+        if value in after:
+            found.setdefault(after[value], []).append(value)
+    joined = []
+    for paper, values in sorted(found.items()):
+        held = {marks[v] for v in values}
+        if len(held) > 1 and len({before.get(v) for v in values}) > 1:
+            joined.append((paper, tuple(m for m in MARK_ORDER if m in held)))
+    return joined
 
 
 def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | None, min_words: int) -> Grouping:

@@ -264,7 +264,33 @@ def search_duplicates(
             if frozenset((a, b)) not in linked:
                 add(a, b, "near", score, score >= threshold, True)
         unchecked = [corpus.snippets[i] for k in incomplete for i in corpus.members[k][:1]]
-    return _assemble(corpus, links, maybe_links, judged), unchecked
+    return _assemble(corpus, links, maybe_links, judged, _apart(links, names, not_duplicates)), unchecked
+
+
+def _apart(links: Sequence[Link], names: Callable[[int], tuple[str, ...]],
+           not_duplicates: Collection[frozenset[str]]) -> dict[int, set[int]]:
+    """The linked texts the user said are different papers, each with those it must not join: a pair is refused
+    as a link (``allowed``), and here also as the two ends of a chain of links through other texts."""
+    if not not_duplicates:
+        return {}
+    wanted = {f for pair in not_duplicates for f in pair}
+    texts_of: dict[tuple[int, str], list[int]] = {}  # (fingerprint generation, fingerprint) -> texts
+    for k in sorted({k for link in links for k in link[:2]}):
+        for generation, value in enumerate(names(k)):
+            if value in wanted:
+                texts_of.setdefault((generation, value), []).append(k)
+    apart: dict[int, set[int]] = {}
+    for pair in not_duplicates:
+        if len(pair) != 2:
+            continue
+        x, y = sorted(pair)
+        for generation in {g for g, value in texts_of if value == x}:
+            for a in texts_of[generation, x]:
+                for b in texts_of.get((generation, y), ()):
+                    if a != b:
+                        apart.setdefault(a, set()).add(b)
+                        apart.setdefault(b, set()).add(a)
+    return apart
 
 
 def _unsure(judged: _RecordJudge | None, k: int) -> bool:
@@ -331,21 +357,26 @@ class _RecordJudge:
         return Pair(0, 0, kind, score, *fields)  # type: ignore[arg-type]
 
 
-def _link_components(size: int, links: Sequence[Link]) -> tuple[Components, dict[int, list[Link]]]:
-    """Join the linked texts; also return each component's links, keyed by its root."""
-    components = Components(size)
+def _link_components(size: int, links: Sequence[Link], apart: dict[int, set[int]]) -> tuple[Components, dict[int, list[Link]]]:
+    """Join the linked texts (strongest evidence first where the user said some differ); also return each
+    component's links, keyed by its root."""
+    components = Components(size, apart)
+    if apart:
+        links = sorted(links, key=lambda x: (KIND_ORDER[x[2]], -x[3], x[0], x[1]))
     for a, b, _, _ in links:
         components.union(a, b)
     by_root: dict[int, list[Link]] = {}
     for link in links:
-        by_root.setdefault(components.find(link[0]), []).append(link)
+        if not apart or components.find(link[0]) == components.find(link[1]):
+            by_root.setdefault(components.find(link[0]), []).append(link)
     return components, by_root
 
 
-def _constrained_components(judged: _RecordJudge, links: Sequence[Link]) -> tuple[Constraints, dict[int, list[Link]]]:
-    """Join the linked texts, strongest evidence first, never two components whose records conflict; each
-    component's links (those that joined something), keyed by its root."""
-    components = Constraints(judged.split.records)
+def _constrained_components(judged: _RecordJudge, links: Sequence[Link],
+                            apart: dict[int, set[int]]) -> tuple[Constraints, dict[int, list[Link]]]:
+    """Join the linked texts, strongest evidence first, never two components whose records conflict or that the
+    user said differ; each component's links (those that joined something), keyed by its root."""
+    components = Constraints(judged.split.records, apart)
     accepted = [link for link in sorted(links, key=lambda x: (KIND_ORDER[x[2]], -x[3], x[0], x[1]))
                 if components.union(link[0], link[1])]
     by_root: dict[int, list[Link]] = {}
@@ -385,11 +416,11 @@ def maybe_cliques(links: Sequence[Link]) -> list[tuple[set[int], list[Link]]]:
 
 
 def _assemble(corpus: Corpus, links: list[Link], maybe_links: list[Link],
-              judged: _RecordJudge | None = None) -> list[DuplicateGroup]:
+              judged: _RecordJudge | None = None, apart: dict[int, set[int]] | None = None) -> list[DuplicateGroup]:
     if judged is not None:
-        components, by_root = _constrained_components(judged, links)
+        components, by_root = _constrained_components(judged, links, apart or {})
     else:
-        components, by_root = _link_components(len(corpus.keys), links)
+        components, by_root = _link_components(len(corpus.keys), links, apart or {})
     # Only texts in a link, or with copies, can be in a group: a list for every text made the peak of grouping
     # many distinct records. A text in no link is its own root.
     linked = {k for link in links for k in link[:2]}

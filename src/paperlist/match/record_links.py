@@ -250,10 +250,21 @@ def _bucket(bucket: dict[str, int | list[int]], value: str, k: int) -> None:
 
 
 class Components:
-    """Union-find over distinct texts."""
+    """Union-find over distinct texts; ``apart``: texts the user said are different papers (each text -> the texts
+    it must not join), whose components are never joined, whatever chain of links runs between them."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, apart: dict[int, set[int]] | None = None) -> None:
         self.parent = list(range(size))
+        self.apart = {k: set(v) for k, v in apart.items()} if apart else {}  # root -> texts its members refuse
+
+    def refused(self, ra: int, rb: int) -> bool:
+        """Whether a member of root ``ra``'s component was said to differ from a member of ``rb``'s."""
+        return any(self.find(k) == rb for k in self.apart.get(ra, ()))
+
+    def _joined(self, root: int, other: int) -> None:
+        self.parent[other] = root
+        if other in self.apart:
+            self.apart.setdefault(root, set()).update(self.apart.pop(other))
 
     def find(self, k: int) -> int:
         while self.parent[k] != k:
@@ -262,18 +273,20 @@ class Components:
         return k
 
     def union(self, a: int, b: int) -> bool:
-        """Join the components of ``a`` and ``b``; whether they were apart."""
+        """Join the components of ``a`` and ``b`` unless they are one already or said to differ; whether this
+        joined them."""
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-        return ra != rb
+        if ra == rb or (self.apart and self.refused(ra, rb)):
+            return False
+        self._joined(min(ra, rb), max(ra, rb))
+        return True
 
 
 class Constraints(Components):
     """Union-find over texts that never joins two components whose records conflict."""
 
-    def __init__(self, parts: Sequence[Sequence[RecordKey]]) -> None:
-        super().__init__(len(parts))
+    def __init__(self, parts: Sequence[Sequence[RecordKey]], apart: dict[int, set[int]] | None = None) -> None:
+        super().__init__(len(parts), apart)
         self.parts = parts
         self.joined: dict[int, list[RecordKey]] = {}  # the keys of each root that took in another component
 
@@ -281,13 +294,13 @@ class Constraints(Components):
         """Join the components of ``a`` and ``b`` unless they are one already or their records conflict; whether
         this link joined them (a group's kind then names the evidence it needed)."""
         ra, rb = self.find(a), self.find(b)
-        if ra == rb:
+        if ra == rb or (self.apart and self.refused(ra, rb)):
             return False
         first, second = self._keys(ra), self._keys(rb)
         if any(conflicting(x, y) for x in first for y in second):
             return False
         root, other = min(ra, rb), max(ra, rb)
-        self.parent[other] = root
+        self._joined(root, other)
         if first or second:
             self.joined[root] = list(first) + [k for k in second if k not in first] if root == ra else \
                 list(second) + [k for k in first if k not in second]
