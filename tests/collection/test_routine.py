@@ -182,9 +182,13 @@ class RoutineTest(unittest.TestCase):
             f"{self.db}: p1 now joins copies you marked read and skip: it shows read; each copy keeps its mark, and "
             "'paperlist not-same' on two of its fingerprints (dupes --db --explain) splits them again"), out)
         self.assertEqual(self.stored(), {1: ("scheduling training jobs on sh", "read")})
-        self.cli("not-same", self.fingerprint("one"), self.fingerprint("two"))
+        one, two = self.fingerprint("one"), self.fingerprint("two")
+        self.cli("not-same", one, two)
         self.assertEqual(sorted(self.stored().values()), [("alpha beta gamma delta epsilon", "skip"),
                                                           ("scheduling training jobs on sh", "read")])
+        out = " ".join(self.cli("not-same", "--undo", one, two).split())  # one paper again: said the same way
+        self.assertTrue(out.startswith(f"removed: {one} and {two} may be one paper again {self.db}: p1 now joins "
+                                       "copies you marked read and skip: it shows read;"), out)
 
     def test_nothing_to_read_is_an_error_and_creates_nothing(self):
         empty = self.tmp.path / "empty"

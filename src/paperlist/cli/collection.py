@@ -97,13 +97,18 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
             raise UsageError(f"not-same takes two REFs (paper ids or fingerprints), got {len(options.refs)}")
         check_refs(options.refs)
         refs = (options.refs[0], options.refs[1])
+        undo = options.action == "undo"
+        marked = store.marks() if undo else {}  # an undo may join copies marked differently: said as add says it
+        papers_before = store.paper_of_fingerprints(marked) if marked else {}
         try:
-            pairs = not_same(store, refs, undo=options.action == "undo")
+            pairs = not_same(store, refs, undo=undo)
         except DecisionError as exc:
             raise UsageError(str(exc)) from None
+        mixed = joined_against_marks(papers_before, store.paper_of_fingerprints(marked), marked) if marked else []
     copies = f" ({plural(pairs, 'pair')} of their copies)" if pairs > 1 else ""
-    if options.action == "undo":
-        return EXIT_OK, f"removed: {refs[0]} and {refs[1]} may be one paper again{copies}\n"
+    if undo:
+        return EXIT_OK, (f"removed: {refs[0]} and {refs[1]} may be one paper again{copies}\n"
+                         + mixed_marks_note(store.path, mixed, context.style.width))
     return EXIT_OK, f"recorded: {refs[0].lower()} and {refs[1].lower()} are different papers{copies}\n"
 
 
