@@ -241,8 +241,8 @@ def add_summary(path: str, report: AddReport, width: int) -> str:
 
 
 def mixed_marks_note(path: str, mixed: list[tuple[int, tuple[str, ...]]], width: int) -> str:
-    """A line for each paper this add joined from copies marked differently: which mark it shows, and that every
-    mark is kept (not-same splits the paper again, each part with its own)."""
+    """A line for each paper that an add (or a not-same undone) joined from copies marked differently: which mark
+    it shows, and that every mark is kept (not-same splits the paper again, each part with its own)."""
     lines = []
     for paper, marks in mixed:
         text = (f"{terminal_safe(path)}: {paper_ref(paper)} now joins copies you marked {' and '.join(marks)}: it "
