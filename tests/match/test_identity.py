@@ -349,6 +349,8 @@ class CommandTest(unittest.TestCase):
         self.assertEqual(([m["line"] for m in group["members"]], group["kind"], group["pairs"][0]["agreed"]),
                          ([2, 3], "pages", ["year", "authors", "venue", "volume", "pages"]))
         code, out, _ = run_cli("dupes", path)
+        self.assertEqual(" ".join(out.split("\n")[:2]), "3 snippets, 2 papers (0 in two or more lists); 1 duplicate "
+                                                        "group (1 pages), 0 across lists")
         self.assertEqual(out.split("\n")[3:6], ["Same volume and pages (1)", "",
                                                "[1] pages 1.00 · 2 copies in 1 list"])
         self.assertEqual(out.count("Arbeit auf Plattformen: Stand der Forschung"), 1)  # its title is its text

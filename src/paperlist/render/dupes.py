@@ -113,9 +113,9 @@ def _headline(report: DupesReport) -> str:
     kinds = ", ".join(f"{n} {kind}" for kind, n in t["by_kind"].items() if n)  # type: ignore[union-attr]
     line = (f"{plural(t['snippets'], 'snippet')}, {plural(t['papers'], 'paper')} ({t['in_several_lists']} in two or "
             "more lists); "
-            f"{t['groups']} duplicate groups ({kinds or 'none'}), {t['cross_list_groups']} across lists")
+            f"{plural(t['groups'], 'duplicate group')} ({kinds or 'none'}), {t['cross_list_groups']} across lists")
     if report.maybe is not None:
-        line += f"; {t['maybe_groups']} maybe groups"
+        line += f"; {plural(t['maybe_groups'], 'maybe group')}"
     if t["shown_groups"] != t["groups"] + t["maybe_groups"]:  # type: ignore[operator]
         line += f"; {t['shown_groups']} shown"
     return line
