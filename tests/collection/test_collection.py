@@ -588,9 +588,11 @@ class ChainedNotSameMigrationTest(unittest.TestCase):
         out = run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")[1]
         self.assertEqual(sorted((p["text"][:11], p["mark"]) for p in json.loads(out)["papers"]),
                          [("alpha beta ", "read"), ("scheduling ", "skip")])
-        self.assertEqual(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:],
-                         "upgrade   1 paper held two copies you said are different papers, joined through other "
-                         "copies: grouped again, apart")
+        self.assertEqual(run_cli("db", "lists", "--db", db)[1], "".join(f"     1 snippet   {p}\n" for p in paths))
+        log = [line[21:] for line in run_cli("db", "log", "--db", db)[1].splitlines()]
+        self.assertEqual(log, [f"add       {path} (1 snippet)" for path in paths] + [
+            "upgrade   1 paper held two copies you said are different papers, joined through other copies: grouped "
+            "again, apart"])
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
 
 

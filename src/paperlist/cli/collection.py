@@ -33,7 +33,8 @@ def run_db(options: CollectionOptions, context: Context) -> Outcome:
             return EXIT_OK, _info(store)
         if options.action == "lists":
             rows = store.list_rows()
-            return EXIT_OK, "".join(f"{n:>6} snippets  {terminal_safe(path)}\n" for _, path, _, n in rows) or \
+            return EXIT_OK, "".join(f"{n:>6} {'snippet ' if n == 1 else 'snippets'}  {terminal_safe(path)}\n"
+                                    for _, path, _, n in rows) or \
                 "no lists (add some with 'paperlist add')\n"
         if options.action == "log":
             return EXIT_OK, "".join(f"{at.replace('T', ' ')[:19]}  {action:<9} {terminal_safe(detail)}\n"
@@ -138,7 +139,7 @@ def run_remove(options: CollectionOptions, context: Context) -> Outcome:
             chosen = _lists_named(rows, options.refs, store.path)
             removed, gone, touched = Collection(store).remove([i for i, _, _, _ in chosen])
             for _, path, _, n in chosen:
-                store.log("remove", f"{path} ({n} snippets)")
+                store.log("remove", f"{path} ({plural(n, 'snippet')})")
     names = ", ".join(terminal_safe(path) for _, path, _, _ in chosen)
     text = (f"removed {plural(len(chosen), 'list')} ({names}): {plural(removed, 'snippet')}; "
             f"{plural(len(gone), 'paper')} no longer held, {plural(len(touched - gone), 'paper')} kept with fewer "

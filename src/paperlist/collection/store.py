@@ -290,7 +290,8 @@ class Store:
             "INSERT INTO lists (path, name, seed_title, source, kind, content_hash, version, added_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (path, storable(rl.short_name), rl.seed_title, rl.source, rl.kind, content_hash, version, _now()))
-        self.log("add", f"{path} ({len(rl.snippets)} snippets)")
+        n = len(rl.snippets)
+        self.log("add", f"{path} ({n} {'snippet' if n == 1 else 'snippets'})")
         return int(cursor.lastrowid)
 
     def text_ids_of_keys(self, keys: Iterable[str]) -> dict[str, int]:
