@@ -590,9 +590,9 @@ class ChainedNotSameMigrationTest(unittest.TestCase):
                          [("alpha beta ", "read"), ("scheduling ", "skip")])
         self.assertEqual(run_cli("db", "lists", "--db", db)[1], "".join(f"     1 snippet   {p}\n" for p in paths))
         log = [line[21:] for line in run_cli("db", "log", "--db", db)[1].splitlines()]
-        self.assertEqual(log, [f"add       {path} (1 snippet)" for path in paths] + [
-            "upgrade   1 paper held two copies you said are different papers, joined through other copies: grouped "
-            "again, apart"])
+        upgrade = ("upgrade   1 paper held two copies you said are different papers, joined through other copies: "
+                   "grouped again, apart")
+        self.assertEqual(log, [f"add       {path} (1 snippet)" for path in paths] + [upgrade])
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
 
 
