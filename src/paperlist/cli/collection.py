@@ -99,13 +99,12 @@ def run_not_same(options: CollectionOptions, context: Context) -> Outcome:
         check_refs(options.refs)
         refs = (options.refs[0], options.refs[1])
         undo = options.action == "undo"
-        marked = store.marks() if undo else {}  # an undo may join copies marked differently: said as add says it
-        papers_before = store.paper_of_fingerprints(marked) if marked else {}
+        marked = _marked_papers(store) if undo else None  # an undo may join copies marked differently, as add may
         try:
             pairs = not_same(store, refs, undo=undo)
         except DecisionError as exc:
             raise UsageError(str(exc)) from None
-        mixed = joined_against_marks(papers_before, store.paper_of_fingerprints(marked), marked) if marked else []
+        mixed = _joined_marked(store, marked)
     copies = f" ({plural(pairs, 'pair')} of their copies)" if pairs > 1 else ""
     if undo:
         return EXIT_OK, (f"removed: {refs[0]} and {refs[1]} may be one paper again{copies}\n"
@@ -191,11 +190,9 @@ def _add_or_new(options: CollectionOptions, context: Context) -> Outcome:
         with naming_damage(store.path):  # rows changed by hand: named, and the add rolled back
             before = store.max_text_id()
             with store.transaction() if adding else store.trial():
-                marked = store.marks() if adding else {}
-                papers_before = store.paper_of_fingerprints(marked) if marked else {}
+                marked = _marked_papers(store) if adding else None
                 report = Collection(store).add(loaded.lists)
-                mixed = joined_against_marks(papers_before, store.paper_of_fingerprints(marked), marked) \
-                    if marked else []
+                mixed = _joined_marked(store, marked)
                 held = held_papers(store, {k for rl in loaded.lists for s in rl.snippets if (k := snippet_identity(s))},
                                    before) if shows and before else {}
                 places = (snippet_key(s) for rl in loaded.lists for s in rl.snippets)
@@ -239,6 +236,23 @@ def add_summary(path: str, report: AddReport, width: int) -> str:
             + ", "
             f"{plural(report.joined_known, 'snippet')} joined papers already held")
     return "\n".join(wrap(text, width)) + "\n"
+
+
+MarkedPapers = tuple[dict[str, str], dict[str, int]]  # the marks by fingerprint, and each marked copy's paper
+
+
+def _marked_papers(store: Store) -> MarkedPapers:
+    """The marks, and the paper each marked copy is in: what ``_joined_marked`` compares after a change."""
+    marks = store.marks()
+    return marks, store.paper_of_fingerprints(marks) if marks else {}
+
+
+def _joined_marked(store: Store, before: MarkedPapers | None) -> list[tuple[int, tuple[str, ...]]]:
+    """The papers a change made of copies that were apart and marked differently (views.joined_against_marks)."""
+    if not before or not before[0]:
+        return []
+    marks, papers = before
+    return joined_against_marks(papers, store.paper_of_fingerprints(marks), marks)
 
 
 def mixed_marks_note(path: str, mixed: list[tuple[int, tuple[str, ...]]], width: int) -> str:
