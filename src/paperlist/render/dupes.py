@@ -147,9 +147,14 @@ def _diff_lines(a: str, b: str, style: Style, indent: str) -> list[str]:
             for line in wrap_tokens(tokens, style.width - len(indent))]
 
 
+def _places(g: DuplicateGroup, names: dict[str, str]) -> list[str]:
+    """Each copy's place, by its list's short name (its path where the run has none), made safe for a terminal."""
+    return places(g.members, lambda path: names.get(path) or terminal_safe(path))
+
+
 def _exact_line(g: DuplicateGroup, number: int, style: Style, names: dict[str, str], paper: str) -> list[str]:
     """An exact group in brief: where its copies are, and the opening of the text (nothing to decide)."""
-    where = ", ".join(places(g.members, lambda path: names.get(path) or terminal_safe(path)))
+    where = ", ".join(_places(g, names))
     text = (f"[{number}] {paper}{plural(len(g.members), 'copy', 'copies')}: {where} · "
             f"{terminal_safe(g.members[g.keep].text)}")
     return wrap(text, style.width, 2)
@@ -169,7 +174,7 @@ def _group_lines(g: DuplicateGroup, number: int, style: Style, report: DupesRepo
     if g.members[g.keep].text != title:  # a record read by its title has no other text
         lines += ["    " + line for line in wrap(terminal_safe(g.members[g.keep].text), style.width - 4, TEXT_LINES)]
     number_width = len(str(len(g.members))) + 1
-    where = places(g.members, lambda path: names.get(path) or terminal_safe(path))
+    where = _places(g, names)
     for n, m in enumerate(g.members, 1):
         mark = f"{n}{'*' if n - 1 == g.keep else ''}".ljust(number_width)
         place = where[n - 1]
