@@ -259,7 +259,7 @@ class Components:
 
     def refused(self, ra: int, rb: int) -> bool:
         """Whether a member of root ``ra``'s component was said to differ from a member of ``rb``'s."""
-        return bool(self.apart) and any(self.find(k) == rb for k in self.apart.get(ra, ()))
+        return any(self.find(k) == rb for k in self.apart.get(ra, ()))
 
     def _joined(self, root: int, other: int) -> None:
         self.parent[other] = root
@@ -276,7 +276,7 @@ class Components:
         """Join the components of ``a`` and ``b`` unless they are one already or said to differ; whether this
         joined them."""
         ra, rb = self.find(a), self.find(b)
-        if ra == rb or self.refused(ra, rb):
+        if ra == rb or (self.apart and self.refused(ra, rb)):  # no call per union without pairs
             return False
         self._joined(min(ra, rb), max(ra, rb))
         return True
@@ -294,7 +294,7 @@ class Constraints(Components):
         """Join the components of ``a`` and ``b`` unless they are one already or their records conflict; whether
         this link joined them (a group's kind then names the evidence it needed)."""
         ra, rb = self.find(a), self.find(b)
-        if ra == rb or self.refused(ra, rb):
+        if ra == rb or (self.apart and self.refused(ra, rb)):  # no call per union without pairs
             return False
         first, second = self._keys(ra), self._keys(rb)
         if any(conflicting(x, y) for x in first for y in second):
