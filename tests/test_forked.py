@@ -99,3 +99,55 @@ class OrphanTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipUnless(hasattr(signal, "pthread_sigmask"), "no signal masks here: workers take Ctrl-C and ignore it")
+class DeafToCtrlCTest(unittest.TestCase):
+    """Each case runs in its own Python, started as a terminal starts it (taking Ctrl-C), so that the signals
+    it sends itself never reach the suite."""
+
+    def run_python(self, code: str) -> str:
+        from tests.helpers import ROOT
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        self.assertEqual(done.stderr, "")
+        return done.stdout
+
+    def test_a_child_started_within_ignores_ctrl_c_and_the_parent_takes_it_after(self):
+        out = self.run_python(
+            "import os, signal, subprocess, sys\n"
+            "from paperlist.forked import started_deaf_to_ctrl_c\n"
+            "try:\n"
+            "    with started_deaf_to_ctrl_c():\n"
+            "        child = subprocess.run([sys.executable, '-c', 'import signal; "
+            "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)'], capture_output=True, text=True)\n"
+            "        os.kill(os.getpid(), signal.SIGINT)\n"
+            "        print('still within')\n"
+            "    print('Ctrl-C lost')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('taken after; the child ignored it:', child.stdout.strip())\n"
+            "print('then', signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n")
+        self.assertEqual(out, "still within\ntaken after; the child ignored it: True\nthen True\n")
+
+    def test_ctrl_c_while_the_reading_workers_start_ends_the_run(self):
+        # Starting multiprocessing's resource tracker unblocks Ctrl-C: inside the window, with Ctrl-C ignored,
+        # one that came as the pool started was dropped and the run went on to the end.
+        out = self.run_python(
+            "import multiprocessing.context, os, signal\n"
+            "from paperlist.inputs.load import _load_in_parallel\n"
+            "from paperlist.tagging.tags import TagMatcher\n"
+            "real = multiprocessing.context.SpawnContext.Pool\n"
+            "def pool(self, *args, **kwargs):\n"
+            "    os.kill(os.getpid(), signal.SIGINT)  # the terminal's Ctrl-C as the workers start\n"
+            "    return real(self, *args, **kwargs)\n"
+            "multiprocessing.context.SpawnContext.Pool = pool\n"
+            "try:\n"
+            "    _load_in_parallel([os.devnull], TagMatcher({}), 2, None)\n"
+            "    print('Ctrl-C lost')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted')\n")
+        self.assertEqual(out, "interrupted\n")

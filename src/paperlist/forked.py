@@ -98,6 +98,27 @@ def sigterm_exits() -> Iterator[None]:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
+@contextmanager
+def started_deaf_to_ctrl_c() -> Iterator[None]:
+    """Within: processes started here ignore Ctrl-C from their first instruction, and a Ctrl-C meanwhile
+    waits for the end of the block to reach this one.
+
+    The terminal sends Ctrl-C to every process of the job; a spawned worker still importing would print its
+    own traceback. An ignored signal is kept across exec, so the workers never see it, and their parent,
+    which ends them, takes it once the block ends (blocked here, not ignored, it stays pending). Outside the
+    main thread, or without signal masks, nothing changes."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 def _exit_for_signal(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 

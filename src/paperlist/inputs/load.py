@@ -7,7 +7,7 @@ import signal
 from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
-from paperlist.forked import sigterm_exits
+from paperlist.forked import sigterm_exits, started_deaf_to_ctrl_c
 from paperlist.inputs.files import (
     STDIN,
     STDIN_NAME,
@@ -99,7 +99,7 @@ def _from_source(source: Source, matcher: TagMatcher, forced: str | None = None)
 
 def _init_worker(rules: Mapping[str, list[str]], forced: str | None, per_message: bool = False) -> None:
     # Ctrl-C is the parent's to handle (it ends the pool and exits 130): a worker that took it would print
-    # its own traceback.
+    # its own traceback. Started deaf to it already where signal masks exist; this covers the rest.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     global _worker_matcher, _worker_format, _worker_per_message
     _worker_matcher, _worker_format, _worker_per_message = TagMatcher(rules), forced, per_message
@@ -133,7 +133,13 @@ def _load_in_parallel(paths: list[str], matcher: TagMatcher, jobs: int, forced: 
         # spawn, not fork: a forked child can inherit a lock held by another thread (the pool's own
         # handler threads included) and hang; spawned workers start clean.
         context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced, per_message)) as pool:
+        # The pool's semaphores start multiprocessing's resource tracker, which unblocks Ctrl-C as it starts:
+        # within the block below that would lose a Ctrl-C, so it is started before.
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
+        with started_deaf_to_ctrl_c():
+            pool = context.Pool(jobs, initializer=_init_worker, initargs=(matcher.rules, forced, per_message))
+        with pool:
             chunk = max(1, len(paths) // (jobs * 8))
             return dict(zip(paths, pool.map(_load_path, paths, chunksize=chunk)))
 
