@@ -45,7 +45,7 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
 
 
 # What the `paperlist` console script that pip writes runs (without `-m`, which also imports runpy).
-CONSOLE_SCRIPT = "import sys; from paperlist.cli.main import main; sys.exit(main())"
+CONSOLE_SCRIPT = "import sys; from paperlist.cli.entry import main; sys.exit(main())"
 
 
 def start_up(py: str, runs: int) -> dict[str, tuple[float, float]]:

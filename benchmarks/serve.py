@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate, write  # noqa: E402
 
 MARKS = ("want",) * 2 + ("read",) * 2 + ("skip",) * 6
-CLI = "import sys; from paperlist.cli.main import main; sys.exit(main())"
+CLI = "import sys; from paperlist.cli.entry import main; sys.exit(main())"
 
 
 def percentiles(values: list[float]) -> str:

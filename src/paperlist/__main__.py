@@ -1,5 +1,5 @@
 """Entry point for ``python -m paperlist``."""
 
-from paperlist.cli.main import main
+from paperlist.cli.entry import main
 
 raise SystemExit(main())

@@ -218,3 +218,30 @@ class InterruptTest(unittest.TestCase):
         self.assertEqual(process.returncode, 130, err)
         self.assertNotIn(b"Traceback", err)
         self.assertNotIn(b"KeyboardInterrupt", err)
+
+    def test_ctrl_c_while_the_command_line_is_imported_exits_130_without_a_traceback(self):
+        import io
+        import sys
+        from unittest import mock
+
+        from paperlist.cli import entry
+
+        class Interrupted:  # the import that Ctrl-C stops: nothing of the command line has run yet
+            def find_spec(self, name, path, target=None):
+                if name == "paperlist.cli.main":
+                    raise KeyboardInterrupt
+
+        err = io.StringIO()
+        with mock.patch.dict(sys.modules), mock.patch.object(sys, "meta_path", [Interrupted(), *sys.meta_path]), \
+                mock.patch.object(sys, "stderr", err):
+            sys.modules.pop("paperlist.cli.main", None)
+            code = entry.main()
+        self.assertEqual((code, err.getvalue()), (130, "\n"))
+
+    def test_the_console_script_and_python_m_start_at_the_entry(self):
+        import tomllib
+
+        from tests.helpers import ROOT
+        scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+        self.assertEqual(scripts, {"paperlist": "paperlist.cli.entry:main"})
+        self.assertIn("from paperlist.cli.entry import main\n", (ROOT / "src/paperlist/__main__.py").read_text())
