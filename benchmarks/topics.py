@@ -28,6 +28,12 @@
    "- **Title.**", "- Title. **`Venue`**") or an HTML page of Google Scholar links, a list's subject its file
    name. Titles only; samples of 100, 150 and 200 titles a list, and of 100 and 150 from each list's second
    title on; mean F1 as in 3, and each method's mean over the five samples.
+8. With --labelled FILE: 456 papers on language models for code from software engineering, programming
+   language, security and NLP venues of 2023-2024, with abstracts (cut at 250 characters, as a Scholar alert
+   shows them) and the labels their curators gave them (github.com/wcphkust/LLM-PLSE-paper,
+   data/labeldata/labeldata.json; not kept here: it carries no licence); the owner's regime with snippets, not
+   only titles. Each task label (TASK_LABELS) held by at least 15 papers is a subject (a paper may hold several);
+   mean F1 as in 3, on the whole set and five subsamples as in 6.
 4. With --speed N: `paperlist summarize` with and without `--tags auto` on the N-snippet corpus of
    benchmarks/generate.py, one child process each, in one run (target: --tags auto within 2x).
 2. Distinctive terms: one list per primary category (cs.CV, cs.CL, cs.AI, cs.GR; 400 papers each), `paperlist
@@ -229,19 +235,57 @@ def survey_recovery(readme: Path) -> None:
                 subjects.setdefault(title, set()).add(section)
     sizes = Counter(s for found in subjects.values() for s in found)
     names = sorted(c for c, n in sizes.items() if n >= 20)
-    titles = list(subjects)
-    print(f"\nA survey's paper list: {len(titles)} titles, {len(names)} sections of 20 papers or more")
+    print(f"\nA survey's paper list: {len(subjects)} titles, {len(names)} sections of 20 papers or more")
+    whole_and_fifths(list(subjects), list(subjects.values()), names, "sections", "Survey")
+
+
+def whole_and_fifths(texts: list[str], subjects: list[set[str]], names: list[str], what: str, name: str) -> None:
+    """recovery_table on the whole set and on five subsamples that each leave out every fifth paper, and each
+    method's mean over the six: one sample flatters one method."""
     found: dict[str, list[float]] = {}
-    for left_out in (None, 0, 1, 2, 3, 4):  # one sample flatters one method
-        kept = [t for n, t in enumerate(titles) if left_out is None or n % 5 != left_out]
+    for left_out in (None, 0, 1, 2, 3, 4):
+        kept = [n for n in range(len(texts)) if left_out is None or n % 5 != left_out]
         if left_out is not None:
-            print(f"\nSubsample {left_out + 1} of 5 (every fifth title left out, from title {left_out + 1} on): "
-                  f"{len(kept)} titles")
-        for method, mean in recovery_table(kept, [subjects[t] for t in kept], names, "sections").items():
+            print(f"\nSubsample {left_out + 1} of 5 (every fifth paper left out, from paper {left_out + 1} on): "
+                  f"{len(kept)} papers")
+        for method, mean in recovery_table([texts[n] for n in kept], [subjects[n] for n in kept], names,
+                                           what).items():
             found.setdefault(method, []).append(mean)
-    print("\nSurvey, mean F1 over the whole list and its five subsamples:")
+    print(f"\n{name}, mean F1 over the whole set and its five subsamples:")
     for method, means in found.items():
         print(f"  {method}: {sum(means) / len(means):.3f} (" + ", ".join(f"{m:.3f}" for m in means) + ")")
+
+
+# The Application labels (the tasks, part C.1 of the list's README) of github.com/wcphkust/LLM-PLSE-paper; its
+# other labels say which principle a paper studies or how it works (benchmark, empirical study, survey).
+TASK_LABELS = {
+    "general coding task", "code generation", "program synthesis", "code completion", "program repair",
+    "program transformation", "program testing", "fuzzing", "library testing", "DBMS testing", "compiler testing",
+    "protocol fuzzing", "mutation testing", "unit testing", "differential testing", "debugging",
+    "bug reproduction", "vulnerability exploitation", "static analysis", "syntactic analysis", "pointer analysis",
+    "call graph analysis", "data-flow analysis", "type inference", "specification inference",
+    "equivalence checking", "code similarity analysis", "bug detection", "program verification",
+    "program optimization", "program decompilation", "code summarization", "code search",
+    "software composition analysis", "software maintenance and deployment", "code review",
+    "documentation generation", "commit message generation", "software configuration", "system log analysis"}
+
+
+def labelled_recovery(path: Path) -> None:
+    """Section 8 of the module's description: papers on language models for code with their abstracts and the
+    task labels their curators gave them."""
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    texts, subjects = [], []
+    for title, entry in entries.items():
+        abstract = " ".join((entry.get("abstract") or "").split())
+        texts.append(" ".join(title.split()) + (f". {cut(abstract)}" if abstract else ""))
+        subjects.append(set(entry.get("labels") or ()) & TASK_LABELS)
+    sizes = Counter(s for found in subjects for s in found)
+    names = sorted(c for c, n in sizes.items() if n >= 15)
+    if not names:
+        print(f"skipped: {path} holds no task labels (github.com/wcphkust/LLM-PLSE-paper's labeldata.json)")
+        return
+    print(f"\nLabelled abstracts: {len(texts)} papers, {len(names)} task labels held by 15 papers or more")
+    whole_and_fifths(texts, subjects, names, "tasks", "Labelled abstracts")
 
 
 def list_titles(path: Path) -> list[str]:
@@ -389,6 +433,8 @@ def main() -> None:
     parser.add_argument("--survey", type=Path, metavar="README", help="only the survey stand-in (6) on this file")
     parser.add_argument("--lists", type=Path, nargs="+", metavar="FILE",
                         help="only the pooled lists stand-in (7): curated paper lists of one field, one a subject")
+    parser.add_argument("--labelled", type=Path, metavar="JSON",
+                        help="only the labelled abstracts stand-in (8): LLM-PLSE-paper's data/labeldata/labeldata.json")
     parser.add_argument("--speed", type=int, metavar="N", help="only time --tags auto on N generated snippets")
     args = parser.parse_args()
     if args.speed:
@@ -399,6 +445,9 @@ def main() -> None:
         return
     if args.survey:
         survey_recovery(args.survey)
+        return
+    if args.labelled:
+        labelled_recovery(args.labelled)
         return
     topics_agreement(args.data)
     distinctive_check(args.data)

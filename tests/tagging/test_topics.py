@@ -18,6 +18,7 @@ from paperlist.tagging.topics import (
     auto_topics,
     candidate_terms,
     distinctive,
+    find_topics,
     rank_terms,
     suggest_rules,
     term_counts,
@@ -346,10 +347,59 @@ class BroadSubjectTest(unittest.TestCase):
                  "Networks of sensors.", "Graph networks for molecules.", "Compilers for tensor programs."]
         kept = _within_share({"pipeline-parallel": [["pipeline parallel"], ["network"]],
                               "compilers": [["compilers"], ["tensor programs"]]}, texts)
-        self.assertEqual(kept, {"pipeline-parallel": [["pipeline parallel"]],
-                                "compilers": [["compilers"], ["tensor programs"]]})
+        self.assertEqual(kept, ({"pipeline-parallel": [["pipeline parallel"]],
+                                 "compilers": [["compilers"], ["tensor programs"]]},
+                                {"pipeline-parallel": 2 / 6, "compilers": 1 / 6}))
         name_alone = _within_share({"networks": [["networks"], ["pipeline parallel"]]}, texts)
-        self.assertEqual(name_alone, {"networks": [["networks"]]})  # the name stays, whatever it tags
+        self.assertEqual(name_alone, ({"networks": [["networks"]]}, {"networks": 4 / 6}))  # the name stays
+
+
+def field_and_subjects(papers_without_the_field: int) -> list[str]:
+    """Three subjects of six papers each, four of each "with large language models", and LLM papers on nothing
+    of the three: the field in 4 * 3 + papers_without_the_field of 18 + papers_without_the_field."""
+    subjects = {
+        "Automated program repair": ["fixes null pointer bugs", "patches Java programs from failing tests",
+                                     "ranks candidate patches", "repairs student programs",
+                                     "repairs compiler errors in Rust", "fixes security vulnerabilities in C"],
+        "Fuzz testing": ["of network protocols", "of JavaScript engines", "with grammar-aware mutations",
+                         "of virtual machines", "of Linux kernel drivers", "that seeds from bug reports"],
+        "Smart contracts": ["audited for reentrancy", "in Solidity summarised for auditors", "with gas costs optimised",
+                            "on Ethereum checked for access control", "upgraded through proxies",
+                            "that hold tokens, verified"],
+    }
+    texts = [f"{subject} {tail}" + (" with large language models." if n < 4 else ".")
+             for subject, tails in subjects.items() for n, tail in enumerate(tails)]
+    others = ["write poems", "play chess", "translate contracts between jurisdictions", "summarise court rulings",
+              "answer medical questions", "tutor pupils in algebra"]
+    return texts + [f"Large language models {what}." for what in others[:papers_without_the_field]]
+
+
+class FieldTest(unittest.TestCase):
+    """A subject most papers hold names the collection: it is said, and is no topic (issue 40)."""
+
+    def test_from_twenty_papers_a_topic_most_papers_hold_is_the_field(self):
+        topics = find_topics(field_and_subjects(6))  # 18 of 24 papers about large language models
+        self.assertEqual(topics.field, ("large language models", 0.75))
+        self.assertNotIn("large-language-models", topics.rules)
+        self.assertLessEqual({"program-repair", "fuzz-testing", "smart-contracts"}, set(topics.rules))
+        fewer = find_topics(field_and_subjects(0))  # 12 of 18: too few papers to call it the field
+        self.assertEqual((fewer.field, fewer.rules["large-language-models"]), (None, ["large language models"]))
+
+    def test_the_field_is_said_in_one_note(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        tmp.write("a.txt", "Related papers: A\n\n" + "\n\n".join(field_and_subjects(6)) + "\n")
+        code, out, err = run_cli("summarize", str(tmp.path), "--tags", "auto", "--format", "json")
+        self.assertEqual(code, 0, err)
+        self.assertNotIn("large-language-models", json.loads(out)["totals"]["tags"])
+        self.assertEqual(" ".join(err.split()), "paperlist: note: 75% of the 24 papers are about large language "
+                                                "models, which names the collection rather than a topic in it")
+        code, _, err = run_cli("summarize", str(tmp.path))
+        self.assertEqual(" ".join(err.split()), "paperlist: note: the built-in tag rules (deep-learning systems) "
+                                                "describe only 2 of 24 papers with more than 'large-language-models': "
+                                                "tags are the topics found in the lists themselves (--tags builtin "
+                                                "keeps the rules); 75% of the 24 papers are about large language "
+                                                "models, which names the collection rather than a topic in it")
 
 
 class SubjectTopicsTest(unittest.TestCase):

@@ -18,7 +18,7 @@ from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style, plural
 from paperlist.tagging.apply import retag, tag_text
 from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
-from paperlist.tagging.topics import collection_field, suggest_rules
+from paperlist.tagging.topics import Topics, collection_field, find_topics
 
 AUTO = "auto"
 BUILTIN = "builtin"
@@ -123,11 +123,28 @@ def topic_texts(papers: list[Paper]) -> list[str]:
     return [tag_text(p.kept.text, p.kept.record) for p in papers]
 
 
-def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, TagMatcher]:
-    """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
-    matcher = TagMatcher(suggest_rules(topic_texts(grouping.papers)))
+def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, TagMatcher, str | None]:
+    """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet; and the
+    sentence naming the collection's field where most papers share one (field_sentence)."""
+    topics = find_topics(topic_texts(grouping.papers))
+    matcher = TagMatcher(topics.rules)
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
-    return loaded._replace(lists=lists), grouping, matcher
+    return loaded._replace(lists=lists), grouping, matcher, field_sentence(topics, len(grouping.papers))
+
+
+def field_sentence(topics: Topics, papers: int) -> str | None:
+    """Why the subject most papers share is no topic: "62% of the 454 papers are about large language models
+    (LLMs), which names the collection rather than a topic in it"; None where there is no such subject."""
+    if topics.field is None:
+        return None
+    shown, share = topics.field
+    held = f"all {plural(papers, 'paper')}" if share >= 1 else f"{round(100 * share)}% of the {papers} papers"
+    return f"{held} are about {shown}, which names the collection rather than a topic in it"
+
+
+def note_field(sentence: str | None, stderr: TextIO, width: int = 80) -> None:
+    if sentence:
+        stderr.write("\n".join(wrap(f"paperlist: note: {sentence}", width)) + "\n")
 
 
 def note_no_topics(grouping: Grouping, stderr: TextIO, width: int = 80) -> None:
@@ -179,9 +196,9 @@ def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr
             stderr.write("\n".join(wrap(note, width)) + "\n")
         return loaded, grouping, matcher
     note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}: tags are the topics found "
-            "in the lists themselves (--tags builtin keeps the rules)")
+            "in the lists themselves (--tags builtin keeps the rules)" + (f"; {found[3]}" if found[3] else ""))
     stderr.write("\n".join(wrap(note, width)) + "\n")
-    return found
+    return found[:3]
 
 
 class Gathered(NamedTuple):
@@ -228,9 +245,11 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
         grouping, unchecked_status = group(loaded, options.grouping, options.inputs, context)
         status = max(status, unchecked_status)
     if options.rules == AUTO:
-        loaded, grouping, matcher = auto_tags(loaded, grouping)
+        loaded, grouping, matcher, field = auto_tags(loaded, grouping)
         if not matcher.rules:
             note_no_topics(grouping, context.stderr, context.style.note_width)
+        else:
+            note_field(field, context.stderr, context.style.note_width)
         check_tags(selection.focus + selection.tag + selection.exclude_tag, matcher.rules)
     elif options.rules is None and options.command in ("summarize", "triage", "report") \
             and not (selection.focus or selection.tag or selection.exclude_tag):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from paperlist.cli.errors import EXIT_FOUND, EXIT_OK, UsageError
 from paperlist.cli.options import ReportOptions, TagsOptions
-from paperlist.cli.pipeline import Context, active_rules, gather, load, snippets_of, topic_texts
+from paperlist.cli.pipeline import Context, active_rules, field_sentence, gather, load, note_field, snippets_of, topic_texts
 from paperlist.collection.views import paper_mark
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers
@@ -15,7 +15,7 @@ from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.render.textfmt import Output
 from paperlist.reports.summary import summarize
 from paperlist.tagging.tags import TagMatcher
-from paperlist.tagging.topics import suggest_rules
+from paperlist.tagging.topics import find_topics
 
 Outcome = tuple[int, Output]  # the exit code and the text for stdout
 
@@ -65,7 +65,8 @@ def run_tags(options: TagsOptions, context: Context) -> Outcome:
         raise UsageError("--suggest needs PATHs to read")
     loaded, _ = load(options.inputs, TagMatcher({}), context)
     grouping = group_papers(loaded.lists, find_duplicates(snippets_of(loaded)))
-    suggested = suggest_rules(topic_texts(grouping.papers))
-    if not suggested:
+    topics = find_topics(topic_texts(grouping.papers))
+    if not topics.rules:
         raise UsageError("no topics found: the lists hold too few papers or terms")
-    return EXIT_OK, render_rules(suggested)
+    note_field(field_sentence(topics, len(grouping.papers)), context.stderr, context.style.note_width)
+    return EXIT_OK, render_rules(topics.rules)

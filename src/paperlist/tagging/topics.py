@@ -41,6 +41,7 @@ TERM_SAMPLE = 20000  # papers whose terms are read to find topics
 CLUSTER_SHARE = 0.4  # a term joins the topic of the cluster holding this share of its papers
 LIFT = 2.0  # ... and is this many times as common in the cluster as in all papers (or in 90% of the cluster)
 MAX_TOPIC_SHARE = 0.5  # a topic tagging more papers sheds its broadest terms, down to its name
+FIELD_MIN_PAPERS = 20  # ... and from this many papers, one its name alone makes tag more is the collection's field
 COHERENCE = 0.1  # ... and a term joins only if this share of its papers in the cluster hold a term already in
 BROAD_SHARE = 0.05  # a term in this share of the papers that joined no topic is a topic of its own
 SPLIT_SHARE = 0.01  # ... and so is a phrase in this share, in the room the clusters leave (a fifth of the topics)
@@ -307,31 +308,55 @@ def collection_field(texts: Sequence[str]) -> tuple[str, int] | None:
     return (best.term, best.papers) if best else None
 
 
+class Topics(NamedTuple):
+    """Automatic topics as tag rules, and the subject most papers hold, which names the collection rather than
+    dividing it: (how it is shown, the share of the papers it tags), or None."""
+
+    rules: dict[str, list[str]]
+    field: tuple[str, float] | None
+
+
 def suggest_rules(texts: Sequence[str]) -> dict[str, list[str]]:
-    """Automatic topics of a collection (one text per paper) as tag rules: what ``--tags auto`` uses.
+    """The rules of find_topics: what ``--tags auto`` tags with."""
+    return find_topics(texts).rules
+
+
+def find_topics(texts: Sequence[str]) -> Topics:
+    """Automatic topics of a collection (one text per paper) as tag rules, and its field.
 
     Each topic's terms become its rules, with each defined acronym beside its long
     form, so the rules match the texts the way the topics were found. Topics are found in an even sample of at
     most TERM_SAMPLE texts: reading terms is the slow part, and a subject of a larger collection is in its sample.
-    A topic whose rules tag more than MAX_TOPIC_SHARE of the sample sheds its broadest terms but its name.
+    A topic whose rules tag more than MAX_TOPIC_SHARE of the sample sheds its broadest terms but its name; from
+    FIELD_MIN_PAPERS papers, one whose name alone still tags more is no topic but the collection's field ("large
+    language models" in 62% of papers on language models for code), as is a term nearly every paper holds.
     """
     sample = even_sample(list(texts), TERM_SAMPLE)
     sets, defined, counts = term_counts(sample)
     spelled = _spelled_out({a for a, shown in defined.items() if " " not in shown}, counts)
-    topics = auto_topics(sets, rank_terms(sets, defined, counts=counts), words=list(map(content_words, sample)),
-                         spelled=spelled)
+    ranked = rank_terms(sets, defined, counts=counts)
+    topics = auto_topics(sets, ranked, words=list(map(content_words, sample)), spelled=spelled)
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
     rules: dict[str, list[list[str]]] = {}  # topic -> each term's patterns
     for name, terms in topics.items():
         rules[name] = [[term, acronym_of[term].upper()] if term in acronym_of else
                        [defined[term]] if term in defined and " " not in defined[term] else [term] for term in terms]
-    return {name: [p for patterns in kept for p in patterns] for name, kept in _within_share(rules, sample).items()}
+    kept, shares = _within_share(rules, sample)
+    field = next(((t.label, t.papers / len(sets)) for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))),
+                 None)
+    if len(sample) >= FIELD_MIN_PAPERS:
+        for name in sorted((n for n in kept if shares[n] > MAX_TOPIC_SHARE), key=lambda n: (-shares[n], n)):
+            field = field or (label(topics[name][0], defined, acronym_of), shares[name])
+            del kept[name]
+    return Topics({name: [p for patterns in terms for p in patterns] for name, terms in kept.items()}, field)
 
 
-def _within_share(rules: dict[str, list[list[str]]], texts: Sequence[str]) -> dict[str, list[list[str]]]:
+def _within_share(rules: dict[str, list[list[str]]], texts: Sequence[str]) -> tuple[dict[str, list[list[str]]],
+                                                                                     dict[str, float]]:
     """Each topic (its terms' patterns) shedding its broadest terms but its name while its rules tag more than
-    MAX_TOPIC_SHARE of the texts, counted as a tagger matches them: auto_topics counts the papers holding a term
-    or word as read, which misses plural and hyphenated forms and words inside phrases."""
+    MAX_TOPIC_SHARE of the texts, counted as a tagger matches them (auto_topics counts the papers holding a term
+    or word as read, which misses plural and hyphenated forms and words inside phrases); and the share of the
+    texts each topic then tags."""
     matcher = TagMatcher({f"{name}\x1f{n}": patterns for name, terms in rules.items()
                           for n, patterns in enumerate(terms)})
     tagged: dict[str, set[int]] = {}
@@ -339,11 +364,13 @@ def _within_share(rules: dict[str, list[list[str]]], texts: Sequence[str]) -> di
         for key in matcher.tag(text):
             tagged.setdefault(key, set()).add(t)
     limit = MAX_TOPIC_SHARE * len(texts)
-    kept_rules = {}
+    kept_rules, shares = {}, {}
     for name, terms in rules.items():
-        kept, _ = _shed([tagged.get(f"{name}\x1f{n}", set()) for n in range(len(terms))], limit, range(len(terms)))
+        kept, papers = _shed([tagged.get(f"{name}\x1f{n}", set()) for n in range(len(terms))], limit,
+                             range(len(terms)))
         kept_rules[name] = [terms[n] for n in kept]
-    return kept_rules
+        shares[name] = len(papers) / max(1, len(texts))
+    return kept_rules, shares
 
 
 def distinctive(groups: dict[str, list[set[str]]], limit: int = 3, prior: float = 0.05,
