@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from paperlist.tagging.clusters import even_sample, kmeans, unit
@@ -337,10 +337,12 @@ def find_topics(texts: Sequence[str]) -> Topics:
     ranked = rank_terms(sets, defined, counts=counts)
     topics = auto_topics(sets, ranked, words=list(map(content_words, sample)), spelled=spelled)
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
+    parts = _parts_meant_as([t for terms in topics.values() for t in terms], sets, counts)
     rules: dict[str, list[list[str]]] = {}  # topic -> each term's patterns
     for name, terms in topics.items():
-        rules[name] = [[term, acronym_of[term].upper()] if term in acronym_of else
-                       [defined[term]] if term in defined and " " not in defined[term] else [term] for term in terms]
+        rules[name] = [([term, acronym_of[term].upper()] if term in acronym_of else
+                        [defined[term]] if term in defined and " " not in defined[term] else [term])
+                       + parts.get(term, []) for term in terms]
     kept, shares = _within_share(rules, sample)
     field = next(((t.label, t.papers / len(sets)) for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))),
                  None)
@@ -349,6 +351,48 @@ def find_topics(texts: Sequence[str]) -> Topics:
             field = field or (label(topics[name][0], defined, acronym_of), shares[name])
             del kept[name]
     return Topics({name: [p for patterns in terms for p in patterns] for name, terms in kept.items()}, field)
+
+
+def _parts_meant_as(terms: Sequence[str], sets: Sequence[set[str]], counts: Counter[str]) -> dict[str, list[str]]:
+    """For each term, the parts of it (runs of its words, _runs) that the collection means as it, longest first: a
+    part rank_terms absorbed (ABSORB_SHARE of its papers hold the term), whose papers without the term mostly
+    hold it inside no other term of MIN_PAPERS papers. A rule of the term then tags those papers too: "program
+    repair" beside "automated program repair"; but not "language models" beside "large language models" where
+    the rest say "vision-language models"."""
+    terms = list(dict.fromkeys(terms))
+    absorbing: dict[str, list[str]] = {}  # part -> the terms absorbing it
+    for term in terms:
+        for part in _runs(term):
+            if counts.get(part, 0) >= MIN_PAPERS and counts[term] >= ABSORB_SHARE * counts[part]:
+                absorbing.setdefault(part, []).append(term)
+    without: Counter[tuple[str, str]] = Counter()  # (part, term): papers holding the part, not the term
+    bare: Counter[tuple[str, str]] = Counter()  # ... and the part inside no other frequent term but one holding it
+    for held in sets:
+        for part in held.intersection(absorbing):
+            longer = [o for o in held if o != part and f" {part} " in f" {o} " and counts[o] >= MIN_PAPERS]
+            for term in absorbing[part]:
+                if term not in held:
+                    without[part, term] += 1
+                    bare[part, term] += all(f" {term} " in f" {o} " for o in longer)
+    found: dict[str, list[str]] = {}
+    for term in terms:
+        kept: list[str] = []
+        for part in _runs(term):
+            n = without[part, term]
+            if n and 2 * bare[part, term] >= n and not any(f" {part} " in f" {k} " for k in kept):
+                kept.append(part)
+        if kept:
+            found[term] = kept
+    return found
+
+
+def _runs(term: str) -> Iterator[str]:
+    """The runs of two words or more of a term, shorter than it, longest first, then from the left: one word
+    alone ("language" of "large language models") says too little to be meant as the term."""
+    words = term.split()
+    for size in range(len(words) - 1, 1, -1):
+        for start in range(len(words) - size + 1):
+            yield " ".join(words[start:start + size])
 
 
 def _within_share(rules: dict[str, list[list[str]]], texts: Sequence[str]) -> tuple[dict[str, list[list[str]]],
