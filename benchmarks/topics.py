@@ -115,7 +115,7 @@ def topics_agreement(data: Path) -> None:
     papers = sorted(text_of)
     truth = [category.get(text_of[p], "other") for p in papers]
     found = [first_topic[p] for p in papers]
-    sets, defined, _ = term_counts([text_of[p] for p in papers])
+    sets, defined, _, _ = term_counts([text_of[p] for p in papers])
     frequency = {t.term: t.papers for t in rank_terms(sets, defined)}
     baseline = [max(terms, key=lambda t: (frequency.get(t, 0), t)) if terms else "none" for terms in sets]
     top = set(sorted(frequency, key=lambda t: (-frequency[t], t))[:len(order)])

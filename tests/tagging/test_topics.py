@@ -390,7 +390,7 @@ class PartsTest(unittest.TestCase):
     abstracts, "automated program repair" tagged 12 of the 20 papers saying "program repair")."""
 
     def test_a_part_said_alone_tags_with_its_term_unless_the_rest_say_another_term(self):
-        sets, _, counts = term_counts(PARTS)
+        sets, _, counts, _ = term_counts(PARTS)
         # 4 of the 6 papers saying "machine translation" say "neural machine translation", the other 2 it alone;
         # 4 of the 6 saying "language models" say "small language models", the other 2 "pretrained language models".
         self.assertEqual((counts["machine translation"], counts["language models"]), (6, 6))
@@ -401,6 +401,18 @@ class PartsTest(unittest.TestCase):
         self.assertEqual(rules["small-language-models"], ["small language models"])
         tagged = [n for n, text in enumerate(PARTS) if "neural-machine-translation" in TagMatcher(rules).tag(text)]
         self.assertEqual(tagged, [0, 1, 2, 3, 4, 5])
+
+
+    def test_a_plural_term_tags_its_singular_too(self):
+        texts = ["Flaky test cases in continuous integration.", "Minimising test cases for compilers.",
+                 "Prioritising test cases by coverage.", "One test case per mutant is enough.",
+                 "Speech recognition for children.", "Speech recognition in noisy cars.",
+                 "Speech recognition of accented English.", "Speech recognition on small devices."]
+        self.assertEqual(term_counts(texts).singular, {"test cases": "test case"})
+        rules = find_topics(texts).rules
+        self.assertEqual(rules["test-cases"], ["test case"])  # the topic keeps its name; its rule, both forms
+        matcher = TagMatcher(rules)
+        self.assertEqual([n for n, text in enumerate(texts) if "test-cases" in matcher.tag(text)], [0, 1, 2, 3])
 
 
 class FieldTest(unittest.TestCase):

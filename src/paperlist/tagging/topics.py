@@ -175,10 +175,20 @@ class Term(NamedTuple):
     papers: int
 
 
-def term_counts(texts: Sequence[str], spell_out: bool = False) -> tuple[list[set[str]], dict[str, str], Counter[str]]:
+class TermCounts(NamedTuple):
+    """What term_counts reads: each text's terms, the acronyms, how many texts hold each term, and the singular
+    of each plural term that folded it ("test cases": "test case"), which a rule writes to match both."""
+
+    sets: list[set[str]]
+    defined: dict[str, str]
+    counts: Counter[str]
+    singular: dict[str, str]
+
+
+def term_counts(texts: Sequence[str], spell_out: bool = False) -> TermCounts:
     """The terms of each text (acronyms folded into long forms defined anywhere in the collection), the
-    acronyms (their long forms, or how they are written, "GPU", when the collection never defines them), and
-    how many texts hold each term. With ``spell_out``, an acronym the collection never defines is folded into
+    acronyms (their long forms, or how they are written, "GPU", when the collection never defines them), how
+    many texts hold each term, and the singulars folded into plural terms. With ``spell_out``, an acronym the collection never defines is folded into
     the term it spells out too (_spelled_out: "LLM" in titles into "large language models"), as a list of
     terms shows them; topics keep them apart while they cluster, and join their topics after."""
     defined: Counter[tuple[str, str]] = Counter()
@@ -193,13 +203,14 @@ def term_counts(texts: Sequence[str], spell_out: bool = False) -> tuple[list[set
     sets = [candidate_terms(text, defined=best) for text in texts]
     for (lower, shown), _ in sorted(written.items(), key=lambda item: (-item[1], item[0])):
         best.setdefault(lower, shown)
-    folded, counts = _fold_plurals(_heads_only(sets, best))
+    folded, counts, rename = _fold_plurals(_heads_only(sets, best))
     spelled = _spelled_out({a for a, shown in best.items() if " " not in shown}, counts) if spell_out else {}
     if spelled:
         folded = [terms if terms.isdisjoint(spelled) else {spelled.get(t, t) for t in terms} for terms in folded]
         counts = Counter(t for terms in folded for t in terms)
         best.update(spelled)
-    return folded, best, counts
+    singular = {major: minor for minor, major in rename.items() if major in (minor + "s", minor + "es")}
+    return TermCounts(folded, best, counts, singular)
 
 
 def _spelled_out(undefined: Collection[str], counts: Counter[str]) -> dict[str, str]:
@@ -231,10 +242,11 @@ def _heads_only(sets: list[set[str]], acronyms: dict[str, str]) -> list[set[str]
     return [terms - unknown if not terms.isdisjoint(unknown) else terms for terms in sets]
 
 
-def _fold_plurals(sets: list[set[str]]) -> tuple[list[set[str]], Counter[str]]:
+def _fold_plurals(sets: list[set[str]]) -> tuple[list[set[str]], Counter[str], dict[str, str]]:
     """A term and its plural ("language model", "language models") are one term, in its more frequent form.
 
-    Returns the sets and how many of them hold each term (counted once, kept up to date while renaming).
+    Returns the sets, how many of them hold each term (counted once, kept up to date while renaming), and the
+    renames (the less frequent form: the more frequent).
     """
     counts = Counter(t for terms in sets for t in terms)
     rename = {}
@@ -244,7 +256,7 @@ def _fold_plurals(sets: list[set[str]]) -> tuple[list[set[str]], Counter[str]]:
                 major, minor = (plural, term) if counts[plural] >= counts[term] else (term, plural)
                 rename[minor] = major
     if not rename:
-        return sets, counts
+        return sets, counts, rename
     folded = []
     for terms in sets:
         if terms.isdisjoint(rename):  # only the sets holding a renamed term are rebuilt
@@ -256,7 +268,7 @@ def _fold_plurals(sets: list[set[str]]) -> tuple[list[set[str]], Counter[str]]:
         folded.append(new)
     for minor in rename:  # renamed terms are held by no text now
         counts.pop(minor, None)
-    return folded, counts
+    return folded, counts, rename
 
 
 def rank_terms(sets: Sequence[set[str]], defined: dict[str, str], limit: int | None = None,
@@ -302,7 +314,7 @@ def label(term: str, defined: dict[str, str], acronym_of: dict[str, str] | None 
 def collection_field(texts: Sequence[str]) -> tuple[str, int] | None:
     """The subject nearly every paper holds (VOCABULARY_SHARE of them or more), with how many hold it: what names
     the collection rather than a topic inside it ("all 78 about deep learning"); None when there is none."""
-    sets, defined, counts = term_counts(even_sample(list(texts), TERM_SAMPLE))
+    sets, defined, counts, _ = term_counts(even_sample(list(texts), TERM_SAMPLE))
     ranked = rank_terms(sets, defined, counts=counts)
     best = next((t for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))), None)
     return (best.term, best.papers) if best else None
@@ -332,7 +344,7 @@ def find_topics(texts: Sequence[str]) -> Topics:
     language models" in 62% of papers on language models for code), as is a term nearly every paper holds.
     """
     sample = even_sample(list(texts), TERM_SAMPLE)
-    sets, defined, counts = term_counts(sample)
+    sets, defined, counts, singular = term_counts(sample)
     spelled = _spelled_out({a for a, shown in defined.items() if " " not in shown}, counts)
     ranked = rank_terms(sets, defined, counts=counts)
     topics = auto_topics(sets, ranked, words=list(map(content_words, sample)), spelled=spelled)
@@ -340,9 +352,10 @@ def find_topics(texts: Sequence[str]) -> Topics:
     parts = _parts_meant_as([t for terms in topics.values() for t in terms], sets, counts)
     rules: dict[str, list[list[str]]] = {}  # topic -> each term's patterns
     for name, terms in topics.items():
-        rules[name] = [([term, acronym_of[term].upper()] if term in acronym_of else
-                        [defined[term]] if term in defined and " " not in defined[term] else [term])
-                       + parts.get(term, []) for term in terms]
+        # A rule of a plural term matches no singular ("test cases", "a test case"); one of the singular, both.
+        rules[name] = [([singular.get(term, term), acronym_of[term].upper()] if term in acronym_of else
+                        [defined[term]] if term in defined and " " not in defined[term] else [singular.get(term, term)])
+                       + [singular.get(part, part) for part in parts.get(term, [])] for term in terms]
     kept, shares = _within_share(rules, sample)
     field = next(((t.label, t.papers / len(sets)) for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))),
                  None)
