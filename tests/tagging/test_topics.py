@@ -426,6 +426,15 @@ class FieldTest(unittest.TestCase):
         fewer = find_topics(field_and_subjects(0))  # 12 of 18: too few papers to call it the field
         self.assertEqual((fewer.field, fewer.rules["large-language-models"]), (None, ["large language models"]))
 
+    def test_the_field_sentence_says_how_many_papers_hold_it(self):
+        from paperlist.cli.pipeline import field_sentence
+        from paperlist.tagging.topics import Topics
+        said = [field_sentence(Topics({}, ("deep learning", share)), papers)
+                for share, papers in ((1.0, 3), (0.998, 500), (0.62, 454))]
+        self.assertEqual([s.split(" are about")[0] for s in said],
+                         ["all 3 papers", "nearly all the 500 papers", "62% of the 454 papers"])
+        self.assertIsNone(field_sentence(Topics({}, None), 10))
+
     def test_the_field_is_said_in_one_note(self):
         tmp = TempDir()
         self.addCleanup(tmp.cleanup)

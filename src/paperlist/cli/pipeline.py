@@ -138,7 +138,9 @@ def field_sentence(topics: Topics, papers: int) -> str | None:
     if topics.field is None:
         return None
     shown, share = topics.field
-    held = f"all {plural(papers, 'paper')}" if share >= 1 else f"{round(100 * share)}% of the {papers} papers"
+    percent = round(100 * share)
+    held = (f"all {plural(papers, 'paper')}" if share >= 1 else f"nearly all the {papers} papers" if percent == 100
+            else f"{percent}% of the {papers} papers")
     return f"{held} are about {shown}, which names the collection rather than a topic in it"
 
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from paperlist.cli.errors import EXIT_FOUND, EXIT_OK, UsageError
 from paperlist.cli.options import ReportOptions, TagsOptions
-from paperlist.cli.pipeline import Context, active_rules, field_sentence, gather, load, note_field, snippets_of, topic_texts
+from paperlist.cli.pipeline import (
+    Context,
+    active_rules,
+    field_sentence,
+    gather,
+    load,
+    note_field,
+    snippets_of,
+    topic_texts,
+)
 from paperlist.collection.views import paper_mark
 from paperlist.match.dupes import find_duplicates
 from paperlist.match.papers import group_papers

@@ -188,8 +188,8 @@ class TermCounts(NamedTuple):
 def term_counts(texts: Sequence[str], spell_out: bool = False) -> TermCounts:
     """The terms of each text (acronyms folded into long forms defined anywhere in the collection), the
     acronyms (their long forms, or how they are written, "GPU", when the collection never defines them), how
-    many texts hold each term, and the singulars folded into plural terms. With ``spell_out``, an acronym the collection never defines is folded into
-    the term it spells out too (_spelled_out: "LLM" in titles into "large language models"), as a list of
+    many texts hold each term, and the singulars folded into plural terms. With ``spell_out``, an acronym the
+    collection never defines is folded into the term it spells out too (_spelled_out: "LLM" in titles into "large language models"), as a list of
     terms shows them; topics keep them apart while they cluster, and join their topics after."""
     defined: Counter[tuple[str, str]] = Counter()
     written: Counter[tuple[str, str]] = Counter()
@@ -370,8 +370,8 @@ def _parts_meant_as(terms: Sequence[str], sets: Sequence[set[str]], counts: Coun
     """For each term, the parts of it (runs of its words, _runs) that the collection means as it, longest first: a
     part rank_terms absorbed (ABSORB_SHARE of its papers hold the term), whose papers without the term mostly
     hold it inside no other term of MIN_PAPERS papers. A rule of the term then tags those papers too: "program
-    repair" beside "automated program repair"; but not "language models" beside "large language models" where
-    the rest say "vision-language models"."""
+    repair" beside "automated program repair"; but not "language models" beside "small language models" where
+    the rest say "pretrained language models"."""
     terms = list(dict.fromkeys(terms))
     absorbing: dict[str, list[str]] = {}  # part -> the terms absorbing it
     for term in terms:
