@@ -47,6 +47,7 @@ BROAD_SHARE = 0.05  # a term in this share of the papers that joined no topic is
 SPLIT_SHARE = 0.01  # ... and so is a phrase in this share, in the room the clusters leave (a fifth of the topics)
 ABSORB_SHARE = 0.6  # a part found inside a longer term in 60% of its papers is shown only as the longer term
 MIN_PAPERS = 2
+TERM_WEIGHT = 1.5  # a term weighs this much more than a plain word in a paper's vector: a phrase says more
 KMEANS_STARTS = 5  # k-means runs from different seeds on a small sample, the closest clusters kept: one run
 # can settle badly among a few papers; a sample of SAMPLE / KMEANS_STARTS papers or more gets fewer runs, so
 # that all of them cost at most one run on SAMPLE papers.
@@ -492,8 +493,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
     Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
-    k-means over TF-IDF vectors, on an even sample of at most SAMPLE papers, the best of up to KMEANS_STARTS
-    runs), and each cluster is named by the terms that set it apart (_cluster_terms), its plain words joining the
+    k-means over TF-IDF vectors, a term TERM_WEIGHT times a plain word, on an even sample of at most SAMPLE
+    papers, the best of up to KMEANS_STARTS runs), and each cluster is named by the terms that set it apart (_cluster_terms), its plain words joining the
     rules after them. A broad subject's papers share few terms but many plain words of their field ("software",
     "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
     becomes a topic of its own, and so does a subject the clusters split or hid among another topic's rules, in
@@ -520,8 +521,9 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     topics: dict[str, list[str]] = {}
     # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
     starts = max(1, min(KMEANS_STARTS, SAMPLE // len(docs)))
+    vectors = [unit({t: idf[t] * (1.0 if t in plain else TERM_WEIGHT) for t in sorted(doc)}) for doc in docs]
     found = [_cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain)
-             for members in kmeans([unit({t: idf[t] for t in sorted(doc)}) for doc in docs], k, starts=starts)]
+             for members in kmeans(vectors, k, starts=starts)]
     # Only where no cluster shares a term does a plain word name one: two alert items sharing "sequence-to-sequence".
     for terms in [t for t in found if t and t[0] not in plain] or [t for t in found if t]:
         name = _slug(terms[0], ())
