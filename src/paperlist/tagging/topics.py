@@ -316,9 +316,13 @@ def collection_field(texts: Sequence[str]) -> tuple[str, int] | None:
     """The subject nearly every paper holds (VOCABULARY_SHARE of them or more), with how many hold it: what names
     the collection rather than a topic inside it ("all 78 about deep learning"); None when there is none."""
     sets, defined, counts, _ = term_counts(even_sample(list(texts), TERM_SAMPLE))
-    ranked = rank_terms(sets, defined, counts=counts)
-    best = next((t for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))), None)
+    best = _nearly_all(rank_terms(sets, defined, counts=counts), len(sets))
     return (best.term, best.papers) if best else None
+
+
+def _nearly_all(ranked: Sequence[Term], papers: int) -> Term | None:
+    """The most frequent term VOCABULARY_SHARE of the papers or more hold (two at least), if any."""
+    return next((t for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * papers)), None)
 
 
 class Topics(NamedTuple):
@@ -351,15 +355,22 @@ def find_topics(texts: Sequence[str]) -> Topics:
     topics = auto_topics(sets, ranked, words=list(map(content_words, sample)), spelled=spelled)
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
     parts = _parts_meant_as([t for terms in topics.values() for t in terms], sets, counts)
-    rules: dict[str, list[list[str]]] = {}  # topic -> each term's patterns
-    for name, terms in topics.items():
-        # A rule of a plural term matches no singular ("test cases", "a test case"); one of the singular, both.
-        rules[name] = [([singular.get(term, term), acronym_of[term].upper()] if term in acronym_of else
-                        [defined[term]] if term in defined and " " not in defined[term] else [singular.get(term, term)])
-                       + [singular.get(part, part) for part in parts.get(term, [])] for term in terms]
+
+    def patterns(term: str) -> list[str]:
+        """A term's rule patterns. A rule of a plural term matches no singular ("test cases", "a test case"); one
+        of the singular, both."""
+        if term in acronym_of:  # a defined acronym's long form, and the acronym
+            found = [singular.get(term, term), acronym_of[term].upper()]
+        elif term in defined and " " not in defined[term]:  # an acronym never defined, as written
+            found = [defined[term]]
+        else:
+            found = [singular.get(term, term)]
+        return found + [singular.get(part, part) for part in parts.get(term, [])]
+
+    rules = {name: [patterns(term) for term in terms] for name, terms in topics.items()}  # each term's patterns
     kept, shares = _within_share(rules, sample)
-    field = next(((t.label, t.papers / len(sets)) for t in ranked if t.papers >= max(2, VOCABULARY_SHARE * len(sets))),
-                 None)
+    nearly_all = _nearly_all(ranked, len(sets))
+    field = (nearly_all.label, nearly_all.papers / len(sets)) if nearly_all else None
     if len(sample) >= FIELD_MIN_PAPERS:
         for name in sorted((n for n in kept if shares[n] > MAX_TOPIC_SHARE), key=lambda n: (-shares[n], n)):
             field = field or (label(topics[name][0], defined, acronym_of), shares[name])
