@@ -123,13 +123,22 @@ def topic_texts(papers: list[Paper]) -> list[str]:
     return [tag_text(p.kept.text, p.kept.record) for p in papers]
 
 
-def auto_tags(loaded: Loaded, grouping: Grouping) -> tuple[Loaded, Grouping, TagMatcher, str | None]:
-    """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet; and the
-    sentence naming the collection's field where most papers share one (field_sentence)."""
+class AutoTags(NamedTuple):
+    """The lists and papers tagged with their own topics, the topics' matcher, and the sentence naming the
+    collection's field where most papers share one (field_sentence)."""
+
+    loaded: Loaded
+    grouping: Grouping
+    matcher: TagMatcher
+    field: str | None
+
+
+def auto_tags(loaded: Loaded, grouping: Grouping) -> AutoTags:
+    """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
     topics = find_topics(topic_texts(grouping.papers))
     matcher = TagMatcher(topics.rules)
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
-    return loaded._replace(lists=lists), grouping, matcher, field_sentence(topics, len(grouping.papers))
+    return AutoTags(loaded._replace(lists=lists), grouping, matcher, field_sentence(topics, len(grouping.papers)))
 
 
 def field_sentence(topics: Topics, papers: int) -> str | None:
@@ -191,16 +200,16 @@ def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr
     what = f"describe only {count} of {papers} papers with more than '{broadest}'" if broadest \
         else f"tag none of the {papers} papers"
     found = auto_tags(loaded, grouping) if papers >= SWITCH_MIN_PAPERS else None
-    if found is None or not found[2].rules:
+    if found is None or not found.matcher.rules:
         if explain and found is not None and (papers >= NOTE_MIN_PAPERS or not any(p.tags for p in grouping.papers)):
             note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}, and no topics were "
                     f"found in the lists: {no_topics_reason(grouping, 'topics need')}")
             stderr.write("\n".join(wrap(note, width)) + "\n")
         return loaded, grouping, matcher
     note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}: tags are the topics found "
-            "in the lists themselves (--tags builtin keeps the rules)" + (f"; {found[3]}" if found[3] else ""))
+            "in the lists themselves (--tags builtin keeps the rules)" + (f"; {found.field}" if found.field else ""))
     stderr.write("\n".join(wrap(note, width)) + "\n")
-    return found[:3]
+    return found.loaded, found.grouping, found.matcher
 
 
 class Gathered(NamedTuple):

@@ -367,8 +367,9 @@ def _link_components(size: int, links: Sequence[Link], apart: dict[int, set[int]
         components.union(a, b)
     by_root: dict[int, list[Link]] = {}
     for link in links:
-        if not apart or components.find(link[0]) == components.find(link[1]):
-            by_root.setdefault(components.find(link[0]), []).append(link)
+        root = components.find(link[0])
+        if not apart or root == components.find(link[1]):  # a refused link joined nothing
+            by_root.setdefault(root, []).append(link)
     return components, by_root
 
 

@@ -21,13 +21,13 @@ COUNT_NOTE = ("papers are snippets joined as exact, cut or near duplicates; "
               "tag counts count each paper once (per list: once in that list)")
 # Lists read from records (exports, alerts) are joined by their fields too: a DOI, a title, one volume's pages.
 RECORDS_NOTE = COUNT_NOTE.replace("near duplicates;", "near duplicates, or by their records (DOI, title, pages);")
+TAG_NOTE = "each tag counted at most once per paper"
+MATRIX_LISTS = 12  # more lists than this: the overlap is listed as pairs, not a grid
 
 
 def count_note(summary: Summary) -> str:
     """What a paper and a tag count are, as this summary's lists were joined."""
     return RECORDS_NOTE if any(s.source != "text" for s in summary.lists) else COUNT_NOTE
-TAG_NOTE = "each tag counted at most once per paper"
-MATRIX_LISTS = 12  # more lists than this: the overlap is listed as pairs, not a grid
 
 
 def summary_document(summary: Summary) -> dict[str, object]:
