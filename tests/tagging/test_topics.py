@@ -415,6 +415,20 @@ class PartsTest(unittest.TestCase):
         self.assertEqual([n for n, text in enumerate(texts) if "test-cases" in matcher.tag(text)], [0, 1, 2, 3])
 
 
+    def test_a_rule_holds_no_pattern_another_of_its_patterns_matches(self):
+        # "nodes" is a term (its rule written "node") and "node" a plain word. The plain word "llms" stays: "LLM"
+        # matches capitals only.
+        texts = ["Large language models (LLMs) schedule jobs on cluster nodes.", "LLMs place jobs on nodes of a cluster.",
+                 "LLMs and node failures in a cluster.", "Serving LLMs on one node of the cluster.",
+                 "Speech recognition for children.", "Speech recognition in noisy cars.",
+                 "Speech recognition of accented English.", "Speech recognition on small devices."]
+        rules = find_topics(texts).rules
+        self.assertEqual(rules, {"cluster": ["cluster", "large language models", "LLM", "node", "llms", "jobs"],
+                                 "speech-recognition": ["speech recognition"]})
+        matcher = TagMatcher(rules)
+        self.assertEqual([sorted(matcher.tag(text)) for text in texts], [["cluster"]] * 4 + [["speech-recognition"]] * 4)
+
+
 class FieldTest(unittest.TestCase):
     """A subject most papers hold names the collection: it is said, and is no topic (issue 40)."""
 

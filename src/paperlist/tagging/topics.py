@@ -375,7 +375,30 @@ def find_topics(texts: Sequence[str]) -> Topics:
         for name in sorted((n for n in kept if shares[n] > MAX_TOPIC_SHARE), key=lambda n: (-shares[n], n)):
             field = field or (label(topics[name][0], defined, acronym_of), shares[name])
             del kept[name]
-    return Topics({name: [p for patterns in terms for p in patterns] for name, terms in kept.items()}, field)
+    return Topics({name: _distinct([p for patterns in terms for p in patterns]) for name, terms in kept.items()},
+                  field)
+
+
+def _distinct(patterns: Iterable[str]) -> list[str]:
+    """Patterns without one a pattern before it matches already, as a tagger matches them (a word's plurals; a
+    lower-case word in any case, an acronym only in capitals): "node" of the term "nodes" beside the plain word
+    "node". A pattern that matches all an earlier one does takes its place: a singular after its plural, "llm"
+    after "LLM"."""
+    kept: list[str] = []
+    for pattern in patterns:
+        if any(_covers(other, pattern) for other in kept):
+            continue
+        covered = next((n for n, other in enumerate(kept) if _covers(pattern, other)), None)
+        if covered is None:
+            kept.append(pattern)
+        else:
+            kept[covered] = pattern
+    return kept
+
+
+def _covers(a: str, b: str) -> bool:
+    """Pattern ``a`` tags all that pattern ``b`` tags: b is a or a plural of it, in a case a matches."""
+    return b.lower() in _plural_forms(a.lower()) and (not a.isupper() or b.isupper())
 
 
 def _parts_meant_as(terms: Sequence[str], sets: Sequence[set[str]], counts: Counter[str]) -> dict[str, list[str]]:
