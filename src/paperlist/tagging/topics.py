@@ -618,8 +618,15 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     for term in ranked:
         if (inside[term] < MIN_PAPERS or inside[term] < CLUSTER_SHARE * held[term]
                 or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)
-                or any(_overlaps(term, kept) for kept in terms)):
+                or any(_overlaps(term, kept) for kept in terms if term not in plain or kept in plain)):
             continue
+        if term in plain and any(_overlaps(term, kept) for kept in terms):
+            # A word of a term must tag papers of the cluster that say it inside no term of the collection, as the
+            # cluster's term ("vulnerability" beside "vulnerability detection"), not as another ("pretrained
+            # language models" beside "small language models").
+            if sum(term in member and not any(f" {term} " in f" {t} " for t in member if t != term)
+                   for member in members) < MIN_PAPERS:
+                continue
         holding = {i for i, member in enumerate(members) if term in member}
         if terms and len(holding & together) < max(1, COHERENCE * len(holding)):
             continue
