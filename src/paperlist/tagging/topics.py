@@ -606,7 +606,10 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
     term joins none; and when COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
     does not become a grab-bag. The ``plain`` words among them are weighed after every term and name the topic
-    only where no term is among them: a phrase says more than one of its words.
+    only where no term is among them: a phrase says more than one of its words. A word of a term already in
+    ("vulnerability" of "vulnerability detection") joins only where MIN_PAPERS of the cluster's papers say it alone
+    (_said_alone): those are the papers it adds, and a word said alone by one ("model" of "acoustic model") is
+    more likely another subject's.
     """
     if len(members) < MIN_PAPERS:
         return []
@@ -620,13 +623,8 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
                 or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)
                 or any(_overlaps(term, kept) for kept in terms if term not in plain or kept in plain)):
             continue
-        if term in plain and any(_overlaps(term, kept) for kept in terms):
-            # A word of a term must tag papers of the cluster that say it inside no term of the collection, as the
-            # cluster's term ("vulnerability" beside "vulnerability detection"), not as another ("pretrained
-            # language models" beside "small language models").
-            if sum(term in member and not any(f" {term} " in f" {t} " for t in member if t != term)
-                   for member in members) < MIN_PAPERS:
-                continue
+        if term in plain and any(_overlaps(term, kept) for kept in terms) and _said_alone(term, members) < MIN_PAPERS:
+            continue
         holding = {i for i, member in enumerate(members) if term in member}
         if terms and len(holding & together) < max(1, COHERENCE * len(holding)):
             continue
@@ -639,6 +637,12 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     named = [t for t in terms if t not in plain] or terms
     name = max(named, key=lambda t: (inside[t], held[t], -terms.index(t)), default=None)
     return [name] + [t for t in terms if t != name] if name else []
+
+
+def _said_alone(word: str, members: Sequence[set[str]]) -> int:
+    """How many of the papers hold the plain word inside none of their terms: as a subject's name, not as part of
+    another subject's ("language" of "pretrained language models")."""
+    return sum(word in member and not any(f" {word} " in f" {t} " for t in member if t != word) for member in members)
 
 
 def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str, list[str]]:
