@@ -16,7 +16,7 @@ from paperlist.match.normalize import fingerprint, match_key
 from paperlist.match.papers import merged_record
 from paperlist.model import MADE_TITLE_PREFIX, Paper, Record
 from paperlist.render.terminal import terminal_safe
-from paperlist.render.textfmt import visible_url
+from paperlist.render.textfmt import plural, visible_url
 
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # A lone brace is written as a word, not \\{ (which other BibTeX parsers count as a brace); two hyphens or quote
@@ -45,7 +45,7 @@ def _pages(pages: str | None) -> tuple[str | None, str | None]:
 
 def _note(paper: Paper, titles: dict[str, str | None]) -> str:
     lists = "; ".join(titles.get(path) or path for path in paper.lists)
-    note = f"paperlist: found in {len(paper.lists)} list{'s' if len(paper.lists) != 1 else ''}: {lists}"
+    note = f"paperlist: found in {plural(len(paper.lists), 'list')}: {lists}"
     return note + (f"; tagged {', '.join(paper.tags)}" if paper.tags else "")
 
 

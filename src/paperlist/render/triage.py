@@ -108,8 +108,8 @@ def _score(entry: Entry, report: TriageReport) -> dict[str, object]:
 
 
 def _score_text(entry: Entry, report: TriageReport) -> str:
-    lists = f"{len(entry.paper.lists)} list{'s' if len(entry.paper.lists) != 1 else ''}"
-    focus = f"{len(entry.focus)} focus tag{'s' if len(entry.focus) != 1 else ''}"
+    lists = plural(len(entry.paper.lists), "list")
+    focus = plural(len(entry.focus), "focus tag")
     score = f"{focus}, {lists}" if report.focus else lists
     if entry.score is not None and report.order and report.order.learned:
         score = f"relevance {entry.score:.3f}, {score}"
