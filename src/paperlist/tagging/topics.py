@@ -620,10 +620,12 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
                                             t))
     for term in ranked:
         if (inside[term] < MIN_PAPERS or inside[term] < CLUSTER_SHARE * held[term]
-                or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)
-                or any(_overlaps(term, kept) for kept in terms if term not in plain or kept in plain)):
+                or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)):
             continue
-        if term in plain and any(_overlaps(term, kept) for kept in terms) and _said_alone(term, members) < MIN_PAPERS:
+        # A term inside or around one already in adds nothing; a plain word inside one is broader (_said_alone).
+        overlapping = [kept for kept in terms if _overlaps(term, kept)]
+        if overlapping and (term not in plain or any(kept in plain for kept in overlapping)
+                            or _said_alone(term, members) < MIN_PAPERS):
             continue
         holding = {i for i, member in enumerate(members) if term in member}
         if terms and len(holding & together) < max(1, COHERENCE * len(holding)):
