@@ -417,17 +417,17 @@ def _parts_meant_as(terms: Sequence[str], sets: Sequence[set[str]], counts: Coun
     bare: Counter[tuple[str, str]] = Counter()  # ... and the part inside no other frequent term but one holding it
     for held in sets:
         for part in held.intersection(absorbing):
-            longer = [o for o in held if o != part and f" {part} " in f" {o} " and counts[o] >= MIN_PAPERS]
+            longer = [o for o in held if o != part and _inside(part, o) and counts[o] >= MIN_PAPERS]
             for term in absorbing[part]:
                 if term not in held:
                     without[part, term] += 1
-                    bare[part, term] += all(f" {term} " in f" {o} " for o in longer)
+                    bare[part, term] += all(_inside(term, o) for o in longer)
     found: dict[str, list[str]] = {}
     for term in terms:
         kept: list[str] = []
         for part in _runs(term):
             n = without[part, term]
-            if n and 2 * bare[part, term] >= n and not any(f" {part} " in f" {k} " for k in kept):
+            if n and 2 * bare[part, term] >= n and not any(_inside(part, k) for k in kept):
                 kept.append(part)
         if kept:
             found[term] = kept
@@ -504,7 +504,7 @@ def _without_parts(scored: list[tuple[str, float]]) -> list[tuple[str, float]]:
     """Drop a term when a higher-scored term contains it."""
     kept: list[tuple[str, float]] = []
     for term, z in scored:
-        if not any(f" {term} " in f" {other} " for other, _ in kept):
+        if not any(_inside(term, other) for other, _ in kept):
             kept.append((term, z))
     return kept
 
@@ -578,7 +578,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
             break
         # Broader than a topic's term is allowed ("large language models" beside "multimodal large language models").
         if (term.term in wanted and (broad or " " in term.term or term.term in used)
-                and not any(f" {other} " in f" {term.term} " for other in (used if broad else names))):
+                and not any(_inside(other, term.term) for other in (used if broad else names))):
             topics.setdefault(_slug(term.term, ()), [term.term])
             used.add(term.term)
             names.add(term.term)
@@ -644,7 +644,7 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
 def _said_alone(word: str, members: Sequence[set[str]]) -> int:
     """How many of the papers hold the plain word inside none of their terms: as a subject's name, not as part of
     another subject's ("language" of "pretrained language models")."""
-    return sum(word in member and not any(f" {word} " in f" {t} " for t in member if t != word) for member in members)
+    return sum(word in member and not any(_inside(word, t) for t in member if t != word) for member in members)
 
 
 def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str, list[str]]:
@@ -685,7 +685,13 @@ def _plural_forms(term: str) -> tuple[str, ...]:
 
 def _overlaps(a: str, b: str) -> bool:
     """One term is a part of the other (their words run inside each other)."""
-    return f" {a} " in f" {b} " or f" {b} " in f" {a} "
+    return _inside(a, b) or _inside(b, a)
+
+
+def _inside(part: str, term: str) -> bool:
+    """The words of ``part`` run inside ``term``, or are it: "program repair" in "automated program repair", not
+    "gram" in "program"."""
+    return f" {part} " in f" {term} "
 
 
 def _slug(term: str, taken: Iterable[str]) -> str:
