@@ -357,7 +357,8 @@ class _RecordJudge:
         return Pair(0, 0, kind, score, *fields)  # type: ignore[arg-type]
 
 
-def _link_components(size: int, links: Sequence[Link], apart: dict[int, set[int]]) -> tuple[Components, dict[int, list[Link]]]:
+def _link_components(size: int, links: Sequence[Link],
+                     apart: dict[int, set[int]]) -> tuple[Components, dict[int, list[Link]]]:
     """Join the linked texts (strongest evidence first where the user said some differ); also return each
     component's links, keyed by its root."""
     components = Components(size, apart)

@@ -86,7 +86,7 @@ def summarize(lists: Sequence[ReadingList], grouping: Grouping, terms: int = 0,
         # Terms are read once per paper (its kept copy); each list's distinctive terms compare its papers
         # with the whole collection's.
         sets, defined, counts, _ = term_counts([subject_text(p.kept.text, p.kept.record) for p in papers],
-                                            spell_out=True)
+                                               spell_out=True)
         ranked = rank_terms(sets, defined, counts=counts)
         labels = {t.term: t.label for t in ranked}
         top_terms = [(t.label, t.papers) for t in ranked[:terms]]

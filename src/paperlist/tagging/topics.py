@@ -190,8 +190,9 @@ def term_counts(texts: Sequence[str], spell_out: bool = False) -> TermCounts:
     """The terms of each text (acronyms folded into long forms defined anywhere in the collection), the
     acronyms (their long forms, or how they are written, "GPU", when the collection never defines them), how
     many texts hold each term, and the singulars folded into plural terms. With ``spell_out``, an acronym the
-    collection never defines is folded into the term it spells out too (_spelled_out: "LLM" in titles into "large language models"), as a list of
-    terms shows them; topics keep them apart while they cluster, and join their topics after."""
+    collection never defines is folded into the term it spells out too (_spelled_out: "LLM" in titles into
+    "large language models"), as a list of terms shows them; topics keep them apart while they cluster, and join
+    their topics after."""
     defined: Counter[tuple[str, str]] = Counter()
     written: Counter[tuple[str, str]] = Counter()
     for text in texts:
@@ -528,8 +529,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
 
     Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
     k-means over TF-IDF vectors, a term TERM_WEIGHT times a plain word, on an even sample of at most SAMPLE
-    papers, the best of up to KMEANS_STARTS runs), and each cluster is named by the terms that set it apart (_cluster_terms), its plain words joining the
-    rules after them. A broad subject's papers share few terms but many plain words of their field ("software",
+    papers, the best of up to KMEANS_STARTS runs), and each cluster is named by the terms that set it apart
+    (_cluster_terms), its plain words joining the rules after them. A broad subject's papers share few terms but many plain words of their field ("software",
     "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
     becomes a topic of its own, and so does a subject the clusters split or hid among another topic's rules, in
     the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
