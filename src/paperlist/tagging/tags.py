@@ -171,11 +171,15 @@ class TagMatcher:
             lower_set = set(lowered_words)
             # An acronym form can be among the words only if its lower case is: most texts hold none.
             token_set = set() if lower_set.isdisjoint(self._acronym_lower) else set(words(text))
+        # Each of the text's few words is looked up in the rules, not each rule word in the text: a set's
+        # intersection with a dict walks the whole dict.
         found: set[str] = set()
-        for form in lower_set.intersection(self._words):
-            found |= self._words[form]
-        for form in token_set.intersection(self._acronyms):
-            found |= self._acronyms[form]
+        for form in lower_set:
+            if form in self._words:
+                found |= self._words[form]
+        for form in token_set:
+            if form in self._acronyms:
+                found |= self._acronyms[form]
         if not self._may_hold_phrase(lower_set | token_set if token_set else lower_set):
             return tuple(sorted(found))
         # A phrase never runs across clause punctuation: "(LLMs), serving as" is not "LLM serving".
@@ -194,11 +198,11 @@ class TagMatcher:
     def _may_hold_phrase(self, forms: set[str]) -> bool:
         """Whether some phrase has a form of each of its words among ``forms`` (lower-cased words and
         exact-case acronyms: a lower-case form is found only among the first, an acronym only among the second)."""
-        for start in forms.intersection(self._second_words):
-            if not forms.isdisjoint(self._second_words[start]):
+        for start in forms:
+            if start in self._second_words and not forms.isdisjoint(self._second_words[start]):
                 return True
-        for start in forms.intersection(self._longer):
-            for rest in self._longer[start]:
+        for start in forms:
+            for rest in self._longer.get(start, ()):
                 if all(not word.isdisjoint(forms) for word in rest):
                     return True
         return False
