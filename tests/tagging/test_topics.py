@@ -426,6 +426,20 @@ class PartsTest(unittest.TestCase):
         # papers is a segmentation paper's "segmentation model") stays out of the speech topic.
         self.assertNotIn("model", suggest_rules([t for texts in SUBJECTS.values() for t in texts])["speech-recognition"])
 
+    def test_a_word_joins_a_topic_by_the_papers_its_rule_tags_not_only_those_it_was_read_in(self):
+        # "browser" is read in two code-completion papers only, but its rule also tags "browsers": two papers of
+        # other subjects. On those four papers it sets no subject apart, so it stays out of the topic.
+        texts = ["Code completion in the browser.", "Code completion running in a browser for students.",
+                 "Code completion for notebooks.", "Code completion of long functions.",
+                 "Speech recognition for children.", "Speech recognition in noisy cars.",
+                 "Speech recognition of accented English.", "Speech recognition in web browsers.",
+                 "Image segmentation of tumours.", "Image segmentation for robots.",
+                 "Image segmentation in browsers.", "Image segmentation in satellite photos."]
+        rules = find_topics(texts).rules
+        self.assertEqual(rules["code-completion"], ["code completion"])
+        matcher = TagMatcher(rules)
+        self.assertEqual([n for n, text in enumerate(texts) if "code-completion" in matcher.tag(text)], [0, 1, 2, 3])
+
     def test_a_plural_term_tags_its_singular_too(self):
         texts = ["Flaky test cases in continuous integration.", "Minimising test cases for compilers.",
                  "Prioritising test cases by coverage.", "One test case per mutant is enough.",

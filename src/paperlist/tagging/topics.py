@@ -353,19 +353,18 @@ def find_topics(texts: Sequence[str]) -> Topics:
     sets, defined, counts, singular = term_counts(sample)
     spelled = _spelled_out({a for a, shown in defined.items() if " " not in shown}, counts)
     ranked = rank_terms(sets, defined, counts=counts)
-    topics = auto_topics(sets, ranked, words=list(map(content_words, sample)), spelled=spelled)
+    words = list(map(content_words, sample))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
+    reached = _reached(sample, sets, words, defined, singular)
+    topics = auto_topics(sets, ranked, words=words, spelled=spelled, reached=reached)
     parts = _parts_meant_as([t for terms in topics.values() for t in terms], sets, counts)
 
     def patterns(term: str) -> list[str]:
         """A term's rule patterns. A rule of a plural term matches no singular ("test cases", "a test case"); one
         of the singular, both."""
+        found = [_pattern(term, defined, singular)]
         if term in acronym_of:  # a defined acronym's long form, and the acronym
-            found = [singular.get(term, term), acronym_of[term].upper()]
-        elif term in defined and " " not in defined[term]:  # an acronym never defined, as written
-            found = [defined[term]]
-        else:
-            found = [singular.get(term, term)]
+            found.append(acronym_of[term].upper())
         return found + [singular.get(part, part) for part in parts.get(term, [])]
 
     rules = {name: [patterns(term) for term in terms] for name, terms in topics.items()}  # each term's patterns
@@ -378,6 +377,25 @@ def find_topics(texts: Sequence[str]) -> Topics:
             del kept[name]
     return Topics({name: _distinct([p for patterns in terms for p in patterns]) for name, terms in kept.items()},
                   field)
+
+
+def _reached(texts: Sequence[str], sets: Sequence[set[str]], words: Sequence[set[str]], defined: dict[str, str],
+             singular: dict[str, str]) -> list[set[str]]:
+    """For each text, the single-word terms and plain words (held by enough papers to cluster by) whose rule
+    matches it: a rule "system" tags every text saying "systems" or "software systems", where the term "system" is
+    read in few of them."""
+    held = Counter(t for found in sets for t in found if " " not in t)
+    held.update(w for found in words for w in found)
+    floor = _floor(len(texts))
+    matcher = TagMatcher({word: [_pattern(word, defined, singular)] for word, n in held.items() if n >= floor})
+    return [set(matcher.tag(text)) for text in texts]
+
+
+def _pattern(term: str, defined: dict[str, str], singular: dict[str, str]) -> str:
+    """The pattern a term's rule is written as: an acronym never defined as written ("GPU"), any other term in
+    the singular where the collection also uses it (a rule of the singular matches both)."""
+    shown = defined.get(term)
+    return shown if shown is not None and " " not in shown else singular.get(term, term)
 
 
 def _distinct(patterns: Iterable[str]) -> list[str]:
@@ -524,7 +542,8 @@ def content_words(text: str) -> set[str]:
 
 
 def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
-                words: Sequence[set[str]] | None = None, spelled: dict[str, str] | None = None) -> dict[str, list[str]]:
+                words: Sequence[set[str]] | None = None, spelled: dict[str, str] | None = None,
+                reached: Sequence[set[str]] | None = None) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
     Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
@@ -537,7 +556,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     (_bounded). An acronym the collection never defines is one topic with the term it ``spelled`` out
     (_spelled_out). Deterministic: the seeding is fixed, ties break by name.
     """
-    floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
+    floor = _floor(len(sets))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
     wanted = set(vocabulary)
     words = words if words is not None else [set() for _ in sets]
@@ -548,7 +567,9 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     if len(sets) < MIN_PAPERS + 1 or len(chosen) < MIN_PAPERS:  # three papers, two sharing a subject
         return {}
     docs = [docs[n] for n in chosen]
+    reach = [reached[n] for n in chosen] if reached is not None else docs
     held = Counter(t for doc in docs for t in doc)
+    reach_held = Counter(t for found in reach for t in found)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
     # Two papers sharing a subject are one cluster.
     # A fifth of the topics is left for the subjects the clusters split (below).
@@ -557,7 +578,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     # Terms in sorted order: the sums over a vector then run in one order whatever the hash seed.
     starts = max(1, min(KMEANS_STARTS, SAMPLE // len(docs)))
     vectors = [unit({t: idf[t] * (1.0 if t in plain else TERM_WEIGHT) for t in sorted(doc)}) for doc in docs]
-    found = [_cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain)
+    found = [_cluster_terms([docs[i] for i in members], held, len(docs), len(docs) / k, plain,
+                            [reach[i] for i in members], reach_held)
              for members in kmeans(vectors, k, starts=starts)]
     # Only where no cluster shares a term does a plain word name one: two alert items sharing "sequence-to-sequence".
     for terms in [t for t in found if t and t[0] not in plain] or [t for t in found if t]:
@@ -588,6 +610,11 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     return dict(list(_bounded(topics, held_all).items())[:max_topics])
 
 
+def _floor(papers: int) -> int:
+    """The fewest papers a term or word is held by to cluster by: MIN_PAPERS, or MIN_SHARE of the papers."""
+    return max(MIN_PAPERS, math.ceil(MIN_SHARE * papers))
+
+
 def _join_spelled(topics: dict[str, list[str]], spelled: dict[str, str]) -> None:
     """A topic named by an acronym the collection never defines ("LLM") joins the topic named by the term it
     spells out, in place: one subject, however its papers write it."""
@@ -599,13 +626,16 @@ def _join_spelled(topics: dict[str, list[str]], spelled: dict[str, str]) -> None
 
 
 def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mean_size: float,
-                   plain: Collection[str] = ()) -> list[str]:
+                   plain: Collection[str] = (), reached: Sequence[set[str]] | None = None,
+                   reach_held: Counter[str] | None = None) -> list[str]:
     """The terms of one cluster's topic (the terms of its papers), the one most of them hold first, then by
     class-based TF-IDF, as BERTopic does.
 
     A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT
     times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
-    term joins none; and when COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
+    term joins none. A single word is counted in the papers its rule will tag (``reached``, for each member;
+    ``reach_held``, in all papers): "system" read as a term in two papers of the cluster also tags every paper that
+    says "systems". It joins only COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
     does not become a grab-bag. The ``plain`` words among them are weighed after every term and name the topic
     only where no term is among them: a phrase says more than one of its words. A word of a term already in
     ("vulnerability" of "vulnerability detection") joins only where MIN_PAPERS of the cluster's papers say it alone
@@ -615,13 +645,16 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     if len(members) < MIN_PAPERS:
         return []
     inside = Counter(t for terms in members for t in terms)
+    reach_inside = Counter(t for found in reached or () for t in found)
+    reach_held = reach_held or Counter()
     terms: list[str] = []
     together: set[int] = set()  # the members holding a term of the topic so far
     ranked = sorted(inside, key=lambda t: (t in plain, -inside[t] / len(members) * math.log(1 + mean_size / held[t]),
                                             t))
     for term in ranked:
-        if (inside[term] < MIN_PAPERS or inside[term] < CLUSTER_SHARE * held[term]
-                or inside[term] / len(members) < min(LIFT * held[term] / papers, 0.9)):
+        n_in, n_all = (reach_inside[term], reach_held[term]) if term in reach_held else (inside[term], held[term])
+        if (n_in < MIN_PAPERS or n_in < CLUSTER_SHARE * n_all
+                or n_in / len(members) < min(LIFT * n_all / papers, 0.9)):
             continue
         # A term inside or around one already in adds nothing; a plain word inside one is broader (_said_alone).
         overlapping = [kept for kept in terms if _overlaps(term, kept)]
