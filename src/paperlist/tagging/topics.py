@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from paperlist.tagging.clusters import even_sample, kmeans, unit
@@ -355,8 +355,8 @@ def find_topics(texts: Sequence[str]) -> Topics:
     ranked = rank_terms(sets, defined, counts=counts)
     words = list(map(content_words, sample))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
-    reached = _reached(sample, sets, words, defined, singular)
-    topics = auto_topics(sets, ranked, words=words, spelled=spelled, reached=reached)
+    topics = auto_topics(sets, ranked, words=words, spelled=spelled,
+                         reached=_reached(sample, sets, words, defined, singular))
     parts = _parts_meant_as([t for terms in topics.values() for t in terms], sets, counts)
 
     def patterns(term: str) -> list[str]:
@@ -380,15 +380,15 @@ def find_topics(texts: Sequence[str]) -> Topics:
 
 
 def _reached(texts: Sequence[str], sets: Sequence[set[str]], words: Sequence[set[str]], defined: dict[str, str],
-             singular: dict[str, str]) -> list[set[str]]:
-    """For each text, the single-word terms and plain words (held by enough papers to cluster by) whose rule
-    matches it: a rule "system" tags every text saying "systems" or "software systems", where the term "system" is
-    read in few of them."""
+             singular: dict[str, str]) -> Callable[[int], set[str]]:
+    """The single-word terms and plain words (held by enough papers to cluster by) whose rule matches text n: a
+    rule "system" tags every text saying "systems" or "software systems", where the term "system" is read in few
+    of them. Asked of the papers k-means clusters only."""
     held = Counter(t for found in sets for t in found if " " not in t)
     held.update(w for found in words for w in found)
     floor = _floor(len(texts))
     matcher = TagMatcher({word: [_pattern(word, defined, singular)] for word, n in held.items() if n >= floor})
-    return [set(matcher.tag(text)) for text in texts]
+    return lambda n: set(matcher.tag(texts[n]))
 
 
 def _pattern(term: str, defined: dict[str, str], singular: dict[str, str]) -> str:
@@ -543,18 +543,19 @@ def content_words(text: str) -> set[str]:
 
 def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
                 words: Sequence[set[str]] | None = None, spelled: dict[str, str] | None = None,
-                reached: Sequence[set[str]] | None = None) -> dict[str, list[str]]:
+                reached: Callable[[int], set[str]] | None = None) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
     Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
     k-means over TF-IDF vectors, a term TERM_WEIGHT times a plain word, on an even sample of at most SAMPLE
     papers, the best of up to KMEANS_STARTS runs), and each cluster is named by the terms that set it apart
-    (_cluster_terms), its plain words joining the rules after them. A broad subject's papers share few terms but many plain words of their field ("software",
-    "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
+    (_cluster_terms), its plain words joining the rules after them. A broad subject's papers share few terms but
+    many plain words of their field ("software", "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
     becomes a topic of its own, and so does a subject the clusters split or hid among another topic's rules, in
     the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
     (_bounded). An acronym the collection never defines is one topic with the term it ``spelled`` out
-    (_spelled_out). Deterministic: the seeding is fixed, ties break by name.
+    (_spelled_out). ``reached(n)``: the single words whose rules tag paper n (_reached), where given; a word is
+    counted in those papers. Deterministic: the seeding is fixed, ties break by name.
     """
     floor = _floor(len(sets))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
@@ -567,7 +568,7 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     if len(sets) < MIN_PAPERS + 1 or len(chosen) < MIN_PAPERS:  # three papers, two sharing a subject
         return {}
     docs = [docs[n] for n in chosen]
-    reach = [reached[n] for n in chosen] if reached is not None else docs
+    reach = [reached(n) for n in chosen] if reached else [set() for _ in chosen]  # single words whose rule tags it
     held = Counter(t for doc in docs for t in doc)
     reach_held = Counter(t for found in reach for t in found)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
