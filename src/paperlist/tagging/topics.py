@@ -546,13 +546,13 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
                 reached: Callable[[int], set[str]] | None = None) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
-    Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical
-    k-means over TF-IDF vectors, a term TERM_WEIGHT times a plain word, on an even sample of at most SAMPLE
-    papers, the best of up to KMEANS_STARTS runs), and each cluster is named by the terms that set it apart
-    (_cluster_terms), its plain words joining the rules after them. A broad subject's papers share few terms but
-    many plain words of their field ("software", "work"), which is what holds them together. A subject too widespread for any cluster to hold most of it
-    becomes a topic of its own, and so does a subject the clusters split or hid among another topic's rules, in
-    the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
+    Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical k-means
+    over TF-IDF vectors, a term TERM_WEIGHT times a plain word, on an even sample of at most SAMPLE papers, the best
+    of up to KMEANS_STARTS runs), and each cluster is named by the terms that set it apart (_cluster_terms), its
+    plain words joining the rules after them. A broad subject's papers share few terms but many plain words of their
+    field ("software", "work"), which is what holds them together. A subject too widespread for any cluster to hold
+    most of it becomes a topic of its own, and so does a subject the clusters split or hid among another topic's
+    rules, in the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
     (_bounded). An acronym the collection never defines is one topic with the term it ``spelled`` out
     (_spelled_out). ``reached(n)``: the single words whose rules tag paper n (_reached), where given; a word is
     counted in those papers. Deterministic: the seeding is fixed, ties break by name.
@@ -632,16 +632,16 @@ def _cluster_terms(members: list[set[str]], held: Counter[str], papers: int, mea
     """The terms of one cluster's topic (the terms of its papers), the one most of them hold first, then by
     class-based TF-IDF, as BERTopic does.
 
-    A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT
-    times as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic
-    term joins none. A single word is counted in the papers its rule will tag (``reached``, for each member;
+    A term joins only when at least CLUSTER_SHARE of the papers holding it are in the cluster and it is LIFT times
+    as common there as in all ``papers``, so the topic's rules tag the papers it was found in and a generic term
+    joins none. A single word is counted in the papers its rule will tag (``reached``, for each member;
     ``reach_held``, in all papers): "system" read as a term in two papers of the cluster also tags every paper that
-    says "systems". It joins only COHERENCE of its papers there hold a term already in, so that a cluster of leftovers
-    does not become a grab-bag. The ``plain`` words among them are weighed after every term and name the topic
-    only where no term is among them: a phrase says more than one of its words. A word of a term already in
+    says "systems". It joins only when COHERENCE of its papers there hold a term already in, so that a cluster of
+    leftovers does not become a grab-bag. The ``plain`` words among them are weighed after every term and name the
+    topic only where no term is among them: a phrase says more than one of its words. A word of a term already in
     ("vulnerability" of "vulnerability detection") joins only where MIN_PAPERS of the cluster's papers say it alone
-    (_said_alone): those are the papers it adds, and a word said alone by one ("model" of "acoustic model") is
-    more likely another subject's.
+    (_said_alone): those are the papers it adds, and a word said alone by one ("model" of "acoustic model") is more
+    likely another subject's.
     """
     if len(members) < MIN_PAPERS:
         return []
