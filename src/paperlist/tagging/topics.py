@@ -355,8 +355,8 @@ def find_topics(texts: Sequence[str]) -> Topics:
     ranked = rank_terms(sets, defined, counts=counts)
     words = list(map(content_words, sample))
     acronym_of = {long: acronym for acronym, long in defined.items() if " " in long}
-    topics = auto_topics(sets, ranked, words=words, spelled=spelled,
-                         reached=_reached(sample, sets, words, defined, singular))
+    topics = auto_topics(sets, ranked, words=words, spelled=spelled, texts=sample,
+                         pattern=lambda term: _pattern(term, defined, singular))
     parts = _parts_meant_as([t for terms in topics.values() for t in terms], sets, counts)
 
     def patterns(term: str) -> list[str]:
@@ -379,16 +379,12 @@ def find_topics(texts: Sequence[str]) -> Topics:
                   field)
 
 
-def _reached(texts: Sequence[str], sets: Sequence[set[str]], words: Sequence[set[str]], defined: dict[str, str],
-             singular: dict[str, str]) -> Callable[[int], set[str]]:
-    """The single-word terms and plain words (held by enough papers to cluster by) whose rule matches text n: a
+def _reached(texts: Sequence[str], patterns: dict[str, str]) -> list[set[str]]:
+    """For each text, the words whose rule (``patterns``: a word, the pattern its rule is written as) tags it: a
     rule "system" tags every text saying "systems" or "software systems", where the term "system" is read in few
-    of them. Asked of the papers k-means clusters only."""
-    held = Counter(t for found in sets for t in found if " " not in t)
-    held.update(w for found in words for w in found)
-    floor = _floor(len(texts))
-    matcher = TagMatcher({word: [_pattern(word, defined, singular)] for word, n in held.items() if n >= floor})
-    return lambda n: set(matcher.tag(texts[n]))
+    of them."""
+    matcher = TagMatcher({word: [pattern] for word, pattern in patterns.items()})
+    return [set(matcher.tag(text)) for text in texts]
 
 
 def _pattern(term: str, defined: dict[str, str], singular: dict[str, str]) -> str:
@@ -543,7 +539,8 @@ def content_words(text: str) -> set[str]:
 
 def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: int = 25,
                 words: Sequence[set[str]] | None = None, spelled: dict[str, str] | None = None,
-                reached: Callable[[int], set[str]] | None = None) -> dict[str, list[str]]:
+                texts: Sequence[str] | None = None,
+                pattern: Callable[[str], str] | None = None) -> dict[str, list[str]]:
     """Topics from the collection itself, as tag rules: {topic name: its terms}, the broadest topic first.
 
     Papers are clustered by their terms and by their plain ``words`` (content_words, where given; spherical k-means
@@ -554,10 +551,10 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     most of it becomes a topic of its own, and so does a subject the clusters split or hid among another topic's
     rules, in the room they leave; a topic holding more than MAX_TOPIC_SHARE of the papers sheds its broadest terms
     (_bounded). An acronym the collection never defines is one topic with the term it ``spelled`` out
-    (_spelled_out). ``reached(n)``: the single words whose rules tag paper n (_reached), where given; a word is
-    counted in those papers. Deterministic: the seeding is fixed, ties break by name.
+    (_spelled_out). Given each paper's ``texts`` and the ``pattern`` a term's rule is written as, a single word is
+    counted in the papers its rule tags (_reached). Deterministic: the seeding is fixed, ties break by name.
     """
-    floor = _floor(len(sets))
+    floor = max(MIN_PAPERS, math.ceil(MIN_SHARE * len(sets)))
     vocabulary = [t.term for t in ranked if floor <= t.papers <= VOCABULARY_SHARE * len(sets)][:VOCABULARY]
     wanted = set(vocabulary)
     words = words if words is not None else [set() for _ in sets]
@@ -568,7 +565,8 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     if len(sets) < MIN_PAPERS + 1 or len(chosen) < MIN_PAPERS:  # three papers, two sharing a subject
         return {}
     docs = [docs[n] for n in chosen]
-    reach = [reached(n) for n in chosen] if reached else [set() for _ in chosen]  # single words whose rule tags it
+    single = {t: pattern(t) for t in wanted | plain if " " not in t} if texts is not None and pattern else {}
+    reach = _reached([texts[n] for n in chosen], single) if single else [set() for _ in chosen]
     held = Counter(t for doc in docs for t in doc)
     reach_held = Counter(t for found in reach for t in found)
     idf = {t: math.log(len(docs) / n) + 1 for t, n in held.items()}
@@ -609,11 +607,6 @@ def auto_topics(sets: Sequence[set[str]], ranked: Sequence[Term], max_topics: in
     _join_spelled(topics, spelled)
     held_all = [terms | found for terms, found in zip(sets, words)] if plain else sets
     return dict(list(_bounded(topics, held_all).items())[:max_topics])
-
-
-def _floor(papers: int) -> int:
-    """The fewest papers a term or word is held by to cluster by: MIN_PAPERS, or MIN_SHARE of the papers."""
-    return max(MIN_PAPERS, math.ceil(MIN_SHARE * papers))
 
 
 def _join_spelled(topics: dict[str, list[str]], spelled: dict[str, str]) -> None:
