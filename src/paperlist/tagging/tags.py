@@ -34,8 +34,9 @@ def _is_acronym(word: str) -> bool:
 
 
 @cache  # rule words repeat across patterns and matchers
-def _variants(word: str) -> frozenset[str]:
-    """The word and its plural forms, lower-cased unless it is an acronym."""
+def variants(word: str) -> frozenset[str]:
+    """The word and the plural forms a rule of it matches, lower-cased unless it is an acronym (of a phrase: its
+    last word's)."""
     if not _is_acronym(word):
         word = word.lower()
         forms = {word, word + "s", word + "es"}
@@ -111,14 +112,14 @@ class TagMatcher:
                 for word in context:
                     self._add("\x01" + rule[1:], words(word), seconds_after)
         for first, seconds in seconds_after.items():
-            for form in _variants(first):
+            for form in variants(first):
                 self._second_words.setdefault(form, set()).update(seconds)
 
     def _add(self, tag: str, words: list[str], seconds_after: dict[str, set[str]]) -> None:
         if not words:
             return
         acronym = list(map(_is_acronym, words))
-        forms = list(map(_variants, words))
+        forms = list(map(variants, words))
         if any(acronym):
             for word_forms, exact in zip(forms, acronym):
                 if exact:

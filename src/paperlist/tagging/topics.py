@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from paperlist.tagging.clusters import even_sample, kmeans, unit
 from paperlist.tagging.stopwords import GENERIC_WORDS, STOP_PHRASES, STOP_WORDS
-from paperlist.tagging.tags import TagMatcher
+from paperlist.tagging.tags import TagMatcher, variants
 from paperlist.tagging.word_roles import EVEN, MODIFIERS, PLAIN, SUBJECTS, VERBS
 
 _NOT_ALONE = (VERBS, MODIFIERS, EVEN, PLAIN)  # roles of words that are no term by themselves
@@ -413,7 +413,7 @@ def _distinct(patterns: Iterable[str]) -> list[str]:
 
 def _covers(a: str, b: str) -> bool:
     """Pattern ``a`` tags all that pattern ``b`` tags: b is a or a plural of it, in a case a matches."""
-    return b.lower() in _plural_forms(a.lower()) and (not a.isupper() or b.isupper())
+    return b.lower() in variants(a.lower()) and (not a.isupper() or b.isupper())
 
 
 def _parts_meant_as(terms: Sequence[str], sets: Sequence[set[str]], counts: Counter[str]) -> dict[str, list[str]]:
@@ -679,7 +679,7 @@ def _bounded(topics: dict[str, list[str]], sets: Sequence[set[str]]) -> dict[str
     """Topics ordered by the papers their terms tag (most first), each shedding its broadest terms but its name
     while it tags more than MAX_TOPIC_SHARE of the papers. ``sets``: each paper's terms and plain words."""
     # A rule tags a term's plural forms too ("network": "networks"): so does the count here.
-    forms = {t: _plural_forms(t) for terms in topics.values() for t in terms}
+    forms = {t: variants(t) for terms in topics.values() for t in terms}
     of_form: dict[str, set[int]] = {f: set() for found in forms.values() for f in found}
     for n, terms in enumerate(sets):
         for f in terms.intersection(of_form):
@@ -704,11 +704,6 @@ def _shed(held: Sequence[set[int]], limit: float, ties: Sequence) -> tuple[list[
         kept.remove(broadest_last.pop())
         tagged = set().union(*(held[n] for n in kept))
     return kept, tagged
-
-
-def _plural_forms(term: str) -> tuple[str, ...]:
-    """A term and the plurals a rule of it matches (its last word with s, es, or y made ies)."""
-    return (term, term + "s", term + "es") + ((term[:-1] + "ies",) if term.endswith("y") else ())
 
 
 def _overlaps(a: str, b: str) -> bool:
