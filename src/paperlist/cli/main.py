@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from paperlist.cli.arguments import build_parser, spelled, terminal_columns
+from paperlist.cli.cache import TopicsCache, cache_directory
 from paperlist.cli.commands import run
 from paperlist.cli.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from paperlist.cli.options import options_from
@@ -167,7 +168,8 @@ def main(argv: Sequence[str] | None = None, stdin=None, stdout: TextIO | None = 
         if stdin is None:
             stdin = sys.stdin.buffer if sys.stdin is not None else None
         progress = ProgressLine(diagnostics, not vars(args).get("quiet", True))  # type: ignore[arg-type]
-        context = Context(stdin, diagnostics, progress, _style(args, stdout, os.environ), progress.finish)  # type: ignore[arg-type]
+        context = Context(stdin, diagnostics, progress, _style(args, stdout, os.environ), progress.finish,  # type: ignore[arg-type]
+                          TopicsCache(cache_directory(os.environ)))
         # A run builds millions of small acyclic objects; the cycle collector's repeated
         # passes over them cost about a quarter of the time at 100k snippets.
         collecting = gc.isenabled()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, TextIO
 
 from paperlist.cli.errors import EXIT_ERROR, EXIT_OK, UsageError
@@ -28,13 +28,15 @@ UNCHECKED_SHOWN = 20
 
 
 class Context(NamedTuple):
-    """What a command may use of the process: stdin's bytes, stderr, the progress line and the output style."""
+    """What a command may use of the process: stdin's bytes, stderr, the progress line, the output style and
+    where automatic topics are found (or kept)."""
 
     stdin: object
     stderr: TextIO
     progress: Progress
     style: Style
     finish_progress: Callable[[], None] = lambda: None
+    topics: Callable[[Sequence[str]], Topics] = find_topics  # find_topics, or its cache (cli/cache.py)
 
 
 def active_rules(path: str | None) -> dict[str, list[str]]:
@@ -133,9 +135,11 @@ class AutoTags(NamedTuple):
     field: str | None
 
 
-def auto_tags(loaded: Loaded, grouping: Grouping) -> AutoTags:
-    """Tags from the lists themselves: topics of their papers, as rules, applied to every snippet."""
-    topics = find_topics(topic_texts(grouping.papers))
+def auto_tags(loaded: Loaded, grouping: Grouping,
+              topics_of: Callable[[Sequence[str]], Topics] = find_topics) -> AutoTags:
+    """Tags from the lists themselves: topics of their papers (``topics_of``), as rules, applied to every
+    snippet."""
+    topics = topics_of(topic_texts(grouping.papers))
     matcher = TagMatcher(topics.rules)
     lists, grouping = retag(loaded.lists, grouping, matcher.tag)
     return AutoTags(loaded._replace(lists=lists), grouping, matcher, field_sentence(topics, len(grouping.papers)))
@@ -188,7 +192,8 @@ def described(grouping: Grouping) -> tuple[int, str | None]:
 
 
 def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr: TextIO, width: int = 80,
-                 explain: bool = False) -> tuple[Loaded, Grouping, TagMatcher]:
+                 explain: bool = False, topics_of: Callable[[Sequence[str]], Topics] = find_topics
+                 ) -> tuple[Loaded, Grouping, TagMatcher]:
     """The default tags: the built-in rules where they describe half of the papers or more, else the topics of
     the lists themselves, said in one line. Where no topic is found the rules stay, and with ``explain`` a line
     says why, from NOTE_MIN_PAPERS papers or from SWITCH_MIN_PAPERS where no paper is tagged (summarize: its
@@ -199,7 +204,7 @@ def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr
         return loaded, grouping, matcher
     what = f"describe only {count} of {papers} papers with more than '{broadest}'" if broadest \
         else f"tag none of the {papers} papers"
-    found = auto_tags(loaded, grouping) if papers >= SWITCH_MIN_PAPERS else None
+    found = auto_tags(loaded, grouping, topics_of) if papers >= SWITCH_MIN_PAPERS else None
     if found is None or not found.matcher.rules:
         if explain and found is not None and (papers >= NOTE_MIN_PAPERS or not any(p.tags for p in grouping.papers)):
             note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}, and no topics were "
@@ -256,7 +261,7 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
         grouping, unchecked_status = group(loaded, options.grouping, options.inputs, context)
         status = max(status, unchecked_status)
     if options.rules == AUTO:
-        loaded, grouping, matcher, field = auto_tags(loaded, grouping)
+        loaded, grouping, matcher, field = auto_tags(loaded, grouping, context.topics)
         if not matcher.rules:
             note_no_topics(grouping, context.stderr, context.style.note_width)
         else:
@@ -266,5 +271,5 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
             and not (selection.focus or selection.tag or selection.exclude_tag):
         # The default fits the input: topics where the built-in rules (one field's) describe too few papers.
         loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.note_width,
-                                                 explain=options.command == "summarize")
+                                                 explain=options.command == "summarize", topics_of=context.topics)
     return Gathered(loaded, grouping, matcher, status, marks)

@@ -24,7 +24,6 @@ from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.render.textfmt import Output
 from paperlist.reports.summary import summarize
 from paperlist.tagging.tags import TagMatcher
-from paperlist.tagging.topics import find_topics
 
 Outcome = tuple[int, Output]  # the exit code and the text for stdout
 
@@ -74,7 +73,7 @@ def run_tags(options: TagsOptions, context: Context) -> Outcome:
         raise UsageError("--suggest needs PATHs to read")
     loaded, _ = load(options.inputs, TagMatcher({}), context)
     grouping = group_papers(loaded.lists, find_duplicates(snippets_of(loaded)))
-    topics = find_topics(topic_texts(grouping.papers))
+    topics = context.topics(topic_texts(grouping.papers))
     if not topics.rules:
         raise UsageError("no topics found: the lists hold too few papers or terms")
     note_field(field_sentence(topics, len(grouping.papers)), context.stderr, context.style.note_width)
