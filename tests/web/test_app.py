@@ -6,6 +6,7 @@ import unittest
 
 from paperlist.collection.store import Store
 from paperlist.tagging.tags import TagMatcher, builtin_rules
+from paperlist.tagging.topics import find_topics
 from paperlist.web.app import PageError, Triage
 from tests.collection.test_learned import COPPER, HEART, TEXTS
 from tests.helpers import TempDir, run_cli
@@ -47,6 +48,19 @@ class TriageTest(unittest.TestCase):
         self.assertTrue(state["rule"].startswith("no marks yet: "), state["rule"])
         first = state["cards"][0]
         self.assertEqual((first["id"], first["mark"], first["why"]), (self.ref(COPPER[0]), None, ["liver", "disease"]))
+
+    def test_where_the_rules_fit_no_paper_the_page_tags_each_with_the_topics_triage_shows(self):
+        # The built-in rules (deep-learning systems) tag none of these papers on liver and heart disease.
+        self.assertFalse(self.triage.from_topics)
+        self.assertEqual({c["tags"] == [] for c in self.triage.state()["cards"]}, {True})
+        triage = Triage(self.store, TagMatcher(builtin_rules()).tag, find_topics)
+        self.assertTrue(triage.from_topics)
+        code, out, err = run_cli("triage", "--db", self.db, "--format", "json")  # the default: the topics
+        self.assertEqual(code, 0, err)
+        expected = {f"p{p['paper']}": p["tags"] for p in json.loads(out)["papers"]}
+        self.assertEqual(set(map(tuple, expected.values())), {("wilson-disease",), ("heart-failure",)})
+        shown = {ref: triage.paper(ref)["tags"] for ref in expected}
+        self.assertEqual(shown, expected)
 
     def test_a_decision_is_stored_as_mark_stores_it_and_the_next_paper_is_re_ranked(self):
         answer = self.triage.decide(self.ref(COPPER[0]), "want")

@@ -275,6 +275,10 @@ class ServeCommandTest(unittest.TestCase):
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   env={**os.environ, "COLUMNS": "200"})
         self.addCleanup(lambda: server.poll() is None and server.kill())
+        # The built-in rules tag none of these papers on liver and heart disease: the page shows their topics.
+        self.assertEqual(server.stderr.readline(), "paperlist: note: the built-in tag rules (deep-learning systems) "
+                         "describe too few of the papers: the page tags them with the topics found in the collection "
+                         "itself\n")
         head = server.stderr.readline()
         self.assertEqual(head, f"paperlist: triage page for {self.db} (8 papers, 8 to decide):\n")
         url = server.stderr.readline().strip()

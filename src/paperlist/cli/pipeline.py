@@ -13,17 +13,16 @@ from paperlist.cli.options import Inputs, ReportOptions, read_option_file
 from paperlist.inputs.load import Loaded, Progress, load_lists
 from paperlist.match.dupes import search_duplicates
 from paperlist.match.papers import Grouping, group_papers
-from paperlist.model import Diagnostic, Paper, Snippet
+from paperlist.model import Diagnostic, Snippet
 from paperlist.render.terminal import terminal_safe, wrap
 from paperlist.render.textfmt import Style, plural
-from paperlist.tagging.apply import retag, tag_text
+from paperlist.tagging.apply import SWITCH_MIN_PAPERS, described, retag, rules_fit, topic_texts
 from paperlist.tagging.tags import RulesError, TagMatcher, builtin_rules, load_rules
 from paperlist.tagging.topics import Topics, collection_field, find_topics
 
 AUTO = "auto"
 BUILTIN = "builtin"
 NOTE_MIN_PAPERS = 20  # fewer papers, some tagged, say nothing about whether the rules fit the field
-SWITCH_MIN_PAPERS = 3  # from here, topics can tell papers apart where the rules do not
 UNCHECKED_SHOWN = 20
 
 
@@ -120,11 +119,6 @@ def group(loaded: Loaded, grouping: GroupingOptions, inputs: Inputs, context: Co
     return group_papers(loaded.lists, groups), status
 
 
-def topic_texts(papers: list[Paper]) -> list[str]:
-    """What topics are found in: each paper's title (where its record has one) and text, as the rules read them."""
-    return [tag_text(p.kept.text, p.kept.record) for p in papers]
-
-
 class AutoTags(NamedTuple):
     """The lists and papers tagged with their own topics, the topics' matcher, and the sentence naming the
     collection's field where most papers share one (field_sentence)."""
@@ -180,17 +174,6 @@ def no_topics_reason(grouping: Grouping, needs: str) -> str:
     return f"{needs} at least 3 papers, two of which share a subject (a term in their titles or texts)"
 
 
-def described(grouping: Grouping) -> tuple[int, str | None]:
-    """How many papers carry a tag other than the most common one, and that tag: outside the rules' field, one
-    broad tag (large-language-models, say) often tags many papers and tells them apart from nothing."""
-    counts: dict[str, int] = {}
-    for p in grouping.papers:
-        for tag in p.tags:
-            counts[tag] = counts.get(tag, 0) + 1
-    broadest = max(counts, key=lambda t: (counts[t], t), default=None)
-    return sum(any(t != broadest for t in p.tags) for p in grouping.papers), broadest
-
-
 def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr: TextIO, width: int = 80,
                  explain: bool = False, topics_of: Callable[[Sequence[str]], Topics] = find_topics
                  ) -> tuple[Loaded, Grouping, TagMatcher]:
@@ -198,15 +181,15 @@ def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr
     the lists themselves, said in one line. Where no topic is found the rules stay, and with ``explain`` a line
     says why, from NOTE_MIN_PAPERS papers or from SWITCH_MIN_PAPERS where no paper is tagged (summarize: its
     tag counts are the point; one or two papers untagged say so themselves)."""
-    papers = len(grouping.papers)
-    count, broadest = described(grouping)
-    if not papers or count * 2 >= papers:
+    if rules_fit(grouping.papers):
         return loaded, grouping, matcher
+    papers = len(grouping.papers)
+    count, broadest = described(grouping.papers)
     what = f"describe only {count} of {papers} papers with more than '{broadest}'" if broadest \
         else f"tag none of the {papers} papers"
-    found = auto_tags(loaded, grouping, topics_of) if papers >= SWITCH_MIN_PAPERS else None
-    if found is None or not found.matcher.rules:
-        if explain and found is not None and (papers >= NOTE_MIN_PAPERS or not any(p.tags for p in grouping.papers)):
+    found = auto_tags(loaded, grouping, topics_of)
+    if not found.matcher.rules:
+        if explain and (papers >= NOTE_MIN_PAPERS or not any(p.tags for p in grouping.papers)):
             note = (f"paperlist: note: the built-in tag rules (deep-learning systems) {what}, and no topics were "
                     f"found in the lists: {no_topics_reason(grouping, 'topics need')}")
             stderr.write("\n".join(wrap(note, width)) + "\n")

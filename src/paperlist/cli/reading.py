@@ -12,7 +12,6 @@ from paperlist.cli.pipeline import (
     load,
     note_field,
     snippets_of,
-    topic_texts,
 )
 from paperlist.collection.views import paper_mark
 from paperlist.match.dupes import find_duplicates
@@ -23,6 +22,7 @@ from paperlist.render.rules import render_rules
 from paperlist.render.summary import SUMMARY_RENDERERS
 from paperlist.render.textfmt import Output
 from paperlist.reports.summary import summarize
+from paperlist.tagging.apply import topic_texts
 from paperlist.tagging.tags import TagMatcher
 
 Outcome = tuple[int, Output]  # the exit code and the text for stdout

@@ -27,7 +27,7 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
     """Serve the page on 127.0.0.1 and say where; every decision made there is in the collection at once."""
     with open_store(options.db, create=False) as store:
         try:
-            triage = Triage(store, TagMatcher(builtin_rules()).tag)
+            triage = Triage(store, TagMatcher(builtin_rules()).tag, context.topics)
         except DAMAGE as exc:
             raise damaged(store.path, exc) from None
         except Exception as exc:  # a SQL failure: said as every command says it
@@ -43,6 +43,10 @@ def serve(options: ServeOptions, context: Context) -> Outcome:
             raise UsageError(f"cannot listen on 127.0.0.1:{options.port}: {exc.strerror or exc} (another program "
                              "may use it: give another port with --port N, or --port 0 for any free one)") from None
         width = context.style.note_width
+        if triage.from_topics:
+            note = ("paperlist: note: the built-in tag rules (deep-learning systems) describe too few of the papers: "
+                    "the page tags them with the topics found in the collection itself")
+            context.stderr.write("\n".join(wrap(note, width)) + "\n")
         head = (f"paperlist: triage page for {terminal_safe(store.path)} ({plural(counts['papers'], 'paper')}, "
                 f"{counts['undecided']} to decide):")
         note = "Open it in a browser on this machine (the address carries this run's secret token); Ctrl-C stops it."

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from paperlist.match.papers import Grouping, paper_tags, snippet_key
-from paperlist.model import ReadingList, Record, Snippet
+from paperlist.model import Paper, ReadingList, Record, Snippet
 
 Tagger = Callable[[str], tuple[str, ...]]
+SWITCH_MIN_PAPERS = 3  # from here, topics can tell papers apart where the rules do not
 
 
 def subject_text(text: str, record: Record | None) -> str:
@@ -53,3 +54,25 @@ def retag(lists: Sequence[ReadingList], grouping: Grouping, tagger: Tagger) -> t
         members = tuple(new[snippet_key(m)] for m in p.members)
         papers.append(p._replace(members=members, tags=paper_tags(members)))
     return lists, Grouping(groups, papers)
+
+
+def topic_texts(papers: Iterable[Paper]) -> list[str]:
+    """What topics are found in: each paper's title (where its record has one) and text, as the rules read them."""
+    return [tag_text(p.kept.text, p.kept.record) for p in papers]
+
+
+def described(papers: Sequence[Paper]) -> tuple[int, str | None]:
+    """How many papers carry a tag other than the most common one, and that tag: outside the rules' field, one
+    broad tag (large-language-models, say) often tags many papers and tells them apart from nothing."""
+    counts: dict[str, int] = {}
+    for p in papers:
+        for tag in p.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    broadest = max(counts, key=lambda t: (counts[t], t), default=None)
+    return sum(any(t != broadest for t in p.tags) for p in papers), broadest
+
+
+def rules_fit(papers: Sequence[Paper]) -> bool:
+    """The default keeps the tag rules' tags: half of the papers or more carry one other than the broadest, or too
+    few papers to find topics in; elsewhere it tags with the papers' own topics."""
+    return len(papers) < SWITCH_MIN_PAPERS or 2 * described(papers)[0] >= len(papers)

@@ -22,6 +22,9 @@ from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.desk import LATER, Desk
 from paperlist.reports.triage import rank_papers
+from paperlist.tagging.apply import retag, rules_fit, topic_texts
+from paperlist.tagging.tags import TagMatcher
+from paperlist.tagging.topics import Topics
 
 ID_RE = re.compile(r"^p([0-9]{1,18})$")
 # A mark's line of history, as decisions.Marked.done writes it: "p41 marked want (was read)", "p41 mark cleared
@@ -62,9 +65,14 @@ def passed_papers(refs: object) -> list[int]:
 class Triage:
     """A collection served to the triage page."""
 
-    def __init__(self, store: Store, tag: Callable[[str], tuple[str, ...]]) -> None:
+    def __init__(self, store: Store, tag: Callable[[str], tuple[str, ...]],
+                 topics: Callable[[Sequence[str]], Topics] | None = None) -> None:
+        """``tag``: the tag rules' tagger; ``topics``: where the rules do not fit the collection (rules_fit), what
+        finds its own topics to tag with instead, as ``triage --db`` does (find_topics, or its cache)."""
         self.store = store
         self.tag = tag
+        self.topics = topics
+        self.from_topics = False  # the papers are tagged with their topics
         self._lock = threading.Lock()
         self._version = -1
         self._seen: int | None = None  # the data_version the desk's marks were last read at; None: read them
@@ -83,7 +91,14 @@ class Triage:
             version = store.structure_version()
             if self.desk is None or version != self._version:
                 lists = tagged_lists(store, self.tag)
-                papers = stored_grouping(store, lists, DEFAULT_THRESHOLD, MIN_PREFIX_WORDS).papers
+                grouping = stored_grouping(store, lists, DEFAULT_THRESHOLD, MIN_PREFIX_WORDS)
+                self.from_topics = False
+                if self.topics is not None and not rules_fit(grouping.papers):
+                    found = self.topics(topic_texts(grouping.papers))
+                    if found.rules:
+                        lists, grouping = retag(lists, grouping, TagMatcher(found.rules).tag)
+                        self.from_topics = True
+                papers = grouping.papers
                 desk = Desk(papers, {}, {rl.path: rl.seed_title for rl in lists},
                             {rl.path: rl.short_name for rl in lists})
                 desk.load_marks(marks_by_paper(store.marks(), desk.paper_of))
