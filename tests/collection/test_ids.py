@@ -4,6 +4,9 @@ import json
 import re
 import unittest
 
+from paperlist.collection.store import Store
+from paperlist.tagging.tags import TagMatcher
+from paperlist.web.app import Triage
 from tests.helpers import EXAMPLES, TempDir, run_cli
 
 
@@ -77,6 +80,33 @@ class IdsAreNeverRanksTest(unittest.TestCase):
                 self.mark_shown(ref, opening)
         run_cli("mark", "want", groups[0][0], "--db", self.db)
         self.assertIn(f"· {groups[0][0]} · marked want\n", run_cli("dupes", "--db", self.db, "--all")[1])
+
+
+class OneAbstractTwoTitlesTest(unittest.TestCase):
+    """An export that gives two papers one abstract (a mistake seen in a curated list: "Security of Language Models
+    for Code" and "SecCodePLT" above the same text): the collection holds the text once, as one paper."""
+
+    def test_every_view_shows_the_paper_once_under_its_id(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        abstract = ("Language models for code have emerged as powerful tools for code-related tasks, outperforming "
+                    "traditional methods, yet they are susceptible to security vulnerabilities")
+        path = tmp.write("list.csv", "Title,Abstract,Year\n"
+                         f'Security of Language Models for Code: A Systematic Literature Review,"{abstract}",2024\n'
+                         f'SecCodePLT: A Unified Platform for Evaluating the Security of Code GenAI,"{abstract}",2024\n'
+                         'Fuzzing Deep Learning Compilers,"Compilers of deep learning models are fuzzed with '
+                         'generated programs to find crashes and miscompilations in their optimisation passes",2023\n')
+        db = str(tmp.path / "c.db")
+        self.assertEqual(run_cli("add", path, "--db", db)[0], 0)
+        self.assertIn("papers: 2\n", run_cli("db", "info", "--db", db)[1])
+        papers = json.loads(run_cli("triage", "--db", db, "--format", "json")[1])["papers"]
+        self.assertEqual(sorted(p["paper"] for p in papers), [1, 2])
+        joined = next(p for p in papers if p["text"].startswith("Language models"))
+        self.assertEqual([o["line"] for o in joined["occurrences"]], [2, 3])
+        with Store(db, create=False) as store:
+            counts = Triage(store, TagMatcher({}).tag).desk.counts()
+        self.assertEqual((counts["papers"], counts["undecided"]), (2, 2))
+
 
 
 if __name__ == "__main__":

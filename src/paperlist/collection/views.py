@@ -47,10 +47,12 @@ def joined_against_marks(before: Mapping[str, int], after: Mapping[str, int],
 
 
 def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | None, min_words: int) -> Grouping:
-    """The collection's papers, with the ids it stored; each paper's links recomputed from its own copies.
+    """The collection's papers, with the ids it stored, one paper an id; each paper's links recomputed from its own
+    copies.
 
-    Within one paper every link of a full run still holds (fewer texts, no new
-    ambiguity), so the core joins the paper's copies into exactly one group again.
+    Within one paper every link of a full run still holds (fewer texts, no new ambiguity), so the core joins the
+    paper's copies into one group again; but copies of one stored text whose records the core keeps apart (two
+    titles above one abstract, an export's mistake) are still one paper: the text is what an id and a mark hold.
     """
     paper_of = store.paper_of_snippets()
     members: dict[int, list] = {}
@@ -61,7 +63,13 @@ def stored_grouping(store: Store, lists: list[ReadingList], threshold: float | N
     groups = [g for paper in sorted(members) if len(members[paper]) > 1
               for g in find_duplicates(members[paper], threshold, None, min_words, not_same) if g.tier == "duplicate"]
     groups.sort(key=lambda g: (g.members[0].path, g.members[0].line))
-    return group_papers(lists, [g._replace(id=n) for n, g in enumerate(groups, 1)], paper_of)
+    grouping = group_papers(lists, [g._replace(id=n) for n, g in enumerate(groups, 1)], paper_of)
+    parts: dict[int, list[Paper]] = {}
+    for paper in grouping.papers:
+        parts.setdefault(paper.id, []).append(paper)
+    if len(parts) == len(grouping.papers):
+        return grouping
+    return Grouping(grouping.groups, [_joined(paper_id, found) for paper_id, found in parts.items()])
 
 
 def paper_marks(marks: dict[str, str], paper: Paper) -> set[str]:
@@ -82,16 +90,17 @@ def with_stored_ids(grouping: Grouping, stored: dict[tuple[str, int], int]) -> G
         ids = {stored[k] for m in paper.members if (k := snippet_key(m)) in stored}
         if ids:
             parts.setdefault(min(ids), []).append(paper)
-    papers = []
-    for paper_id, found in parts.items():
-        first = found[0]
-        if len(found) == 1:
-            papers.append(first._replace(id=paper_id))
-            continue
-        members = tuple(sorted({m for p in found for m in p.members}, key=lambda m: (m.path, m.line)))
-        papers.append(Paper(paper_id, members, members.index(first.kept), tuple(sorted({m.path for m in members})),
-                            paper_tags(members), first.group))
-    return Grouping(grouping.groups, papers)
+    return Grouping(grouping.groups, [_joined(paper_id, found) for paper_id, found in parts.items()])
+
+
+def _joined(paper_id: int, found: Sequence[Paper]) -> Paper:
+    """The papers as one, under ``paper_id``: every copy, the first paper's kept copy and group."""
+    first = found[0]
+    if len(found) == 1:
+        return first._replace(id=paper_id)
+    members = tuple(sorted({m for p in found for m in p.members}, key=lambda m: (m.path, m.line)))
+    return Paper(paper_id, members, members.index(first.kept), tuple(sorted({m.path for m in members})),
+                 paper_tags(members), first.group)
 
 
 def unmarked_papers(marks: dict[str, str], papers: Sequence[Paper], show_all: bool) -> tuple[list[Paper], frozenset[int]]:
