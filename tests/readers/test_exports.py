@@ -12,6 +12,7 @@ from paperlist.readers.medline import parse_medline
 from paperlist.readers.ovid import parse_ovid
 from paperlist.readers.pubmed_xml import parse_pubmed_xml
 from paperlist.readers.refworks import parse_refworks
+from paperlist.readers.ris import parse_ris
 from paperlist.readers.wos import parse_wos
 from tests.helpers import ROOT, TempDir, run_cli
 
@@ -679,3 +680,38 @@ class ExportFaultsTest(unittest.TestCase):
         self.assertRegex(err, r"savedrecs.txt:\d+: warning: line not read: no field tag, and not a field's "
                               r"continuation: 'this line is no field'")
         self.assertEqual(found["totals"]["snippets"], 2)
+
+
+class NoAbstractTest(unittest.TestCase):
+    """Scopus writes "[No abstract available]" where a paper has none: each such record is read by its title, not
+    as one text every record lacking an abstract shares (a collection held them as one paper, with one mark)."""
+
+    CSV = ("Authors,Title,Year,Abstract\n"
+           'Chen Z.,Fuzzing Deep Learning Compilers,2023,[No abstract available]\n'
+           'Ruiz A.,Program Repair with Language Models,2024,[No abstract available]\n'
+           'Okafor N.,Vulnerabilities of Smart Contracts on Ethereum,2022,No abstract available.\n'
+           'Lind M.,Unit Test Generation,2024,"We generate unit tests with language models and measure coverage."\n')
+
+    def test_each_record_without_an_abstract_is_its_own_paper_read_by_its_title(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("scopus.csv", self.CSV)
+        code, out, err = run_cli("triage", path, "--format", "json")
+        self.assertEqual((code, err.count("warning")), (0, 0), err)
+        papers = json.loads(out)["papers"]
+        self.assertEqual(sorted((p["text"], p["title_only"]) for p in papers), [
+            ("Fuzzing Deep Learning Compilers", True), ("Program Repair with Language Models", True),
+            ("Vulnerabilities of Smart Contracts on Ethereum", True),
+            ("We generate unit tests with language models and measure coverage.", False)])
+        db = str(tmp.path / "c.db")
+        code, out, err = run_cli("add", path, "--db", db)
+        self.assertEqual(code, 0, err)
+        self.assertIn("4 new snippets: 4 new papers", out)
+        ris = run_cli("export", path, "--format", "ris")[1]
+        self.assertNotIn("abstract available", ris.lower())
+
+    def test_a_ris_abstract_saying_there_is_none_is_none(self):
+        listed = parse_ris("TY  - JOUR\nTI  - Fault Trees\nAB  - N/A\nER  - \n"
+                           "TY  - JOUR\nTI  - Water Networks\nAB  - Abstract not available\nER  - \n", "a.ris")
+        self.assertEqual([(s.text, s.record.title_only) for s in listed.snippets],
+                         [("Fault Trees", True), ("Water Networks", True)])

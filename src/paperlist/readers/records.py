@@ -17,6 +17,11 @@ HEADER_PREFIX = "related papers:"
 _LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _LINE_END_RE = re.compile(r"\r\n|\r|\n")
 LINES_PIECE = 1 << 20  # characters of text split at a time by ``lines_of``
+# What exports write in the abstract field of a record that has none (Scopus: "[No abstract available]").
+_NO_ABSTRACT = frozenset({"", "no abstract available", "no abstract", "abstract not available", "abstract unavailable",
+                          "no abstract provided", "abstract not provided", "not available", "unavailable", "n a",
+                          "na", "none", "null", "nan", "abstract"})
+_WORD_RE = re.compile(r"[a-z]+")
 
 
 def first_line(text: str) -> str:
@@ -128,6 +133,16 @@ def with_place(title: str, record: Record) -> str:
     return f"{title} ({place})" if place else title
 
 
+def no_abstract(text: str) -> bool:
+    """An abstract that says there is none: a record with such an abstract is read by its title, or every paper of
+    an export that lacks one would be the same text.
+
+    >>> no_abstract("[No abstract available]"), no_abstract("N/A"), no_abstract("No abstract is needed here")
+    (True, True, False)
+    """
+    return len(text) <= 40 and " ".join(_WORD_RE.findall(text.lower())) in _NO_ABSTRACT
+
+
 def seed_from_comment(text: str) -> str | None:
     """``Related papers: TITLE`` inside a comment gives the seed title."""
     folded = collapse_whitespace(text)
@@ -143,6 +158,8 @@ def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: s
     snippets = []
     for index, (line, text, record) in enumerate(records, 1):
         text = collapse_whitespace(text)
+        if record is not None and record.title and not record.title_only and no_abstract(text):
+            text, record = record.title, record._replace(title_only=True)
         if record is not None and record.title and record.title.startswith(MADE_TITLE_PREFIX):
             record = record._replace(title=None)  # paperlist's own stand-in, not the paper's title
             text = text.removeprefix(MADE_TITLE_PREFIX)  # read by that title alone: by what it was made from
