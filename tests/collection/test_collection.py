@@ -655,3 +655,20 @@ class DecisionUnderAnAddTest(unittest.TestCase):
         texts = writer.execute("SELECT count(DISTINCT fingerprint) FROM texts WHERE paper = 2").fetchone()[0]
         stored = writer.execute("SELECT count(*) FROM marks WHERE mark = 'read'").fetchone()[0]
         self.assertEqual((texts, stored), (2, 2))
+
+
+class CollectionTagsTest(unittest.TestCase):
+    """A collection's views tag a paper as a run over the same file does: by its record's title and its text."""
+
+    def test_a_title_tags_its_paper_in_the_collection_as_over_paths(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        path = tmp.write("list.csv", "Title,Abstract,Year\n"
+                         'Scheduling training jobs on shared GPU clusters,"We study how long jobs wait in queues and '
+                         'propose a fairer policy for the owners of machines.",2024\n')
+        db = str(tmp.path / "c.db")
+        self.assertEqual(run_cli("add", path, "--db", db)[0], 0)
+        over_paths = json.loads(run_cli("triage", path, "--tags", "builtin", "--format", "json")[1])["papers"]
+        stored = json.loads(run_cli("triage", "--db", db, "--tags", "builtin", "--format", "json")[1])["papers"]
+        self.assertEqual(over_paths[0]["tags"], ["accelerators", "scheduling"])  # from the title alone
+        self.assertEqual(stored[0]["tags"], over_paths[0]["tags"])

@@ -393,9 +393,6 @@ class AcrossFormatsTest(unittest.TestCase):
                                      [{f: r[f] for f in fields} for r in first])
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 # One header line each, as the exports researchers have write them, and a made-up record in those columns.
 EXPORT_HEADERS = {
@@ -715,3 +712,7 @@ class NoAbstractTest(unittest.TestCase):
                            "TY  - JOUR\nTI  - Water Networks\nAB  - Abstract not available\nER  - \n", "a.ris")
         self.assertEqual([(s.text, s.record.title_only) for s in listed.snippets],
                          [("Fault Trees", True), ("Water Networks", True)])
+
+
+if __name__ == "__main__":
+    unittest.main()

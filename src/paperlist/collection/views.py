@@ -9,14 +9,16 @@ from paperlist.match.dupes import find_duplicates
 from paperlist.match.identity import snippet_fingerprint
 from paperlist.match.papers import Grouping, group_papers, paper_tags, snippet_key
 from paperlist.model import MARK_ORDER, Paper, ReadingList, paper_mark_of
+from paperlist.tagging.apply import tag_lists
 
 if TYPE_CHECKING:  # views are handed an open store: reading marks over PATHs needs no SQLite
     from paperlist.collection.store import Store
 
 
 def tagged_lists(store: Store, tag: Callable[[str], tuple[str, ...]]) -> list[ReadingList]:
-    """The collection's lists, each snippet tagged now (tags are not stored: rules change)."""
-    return [rl._replace(snippets=tuple(s._replace(tags=tag(s.text)) for s in rl.snippets)) for rl in store.lists()]
+    """The collection's lists, each snippet tagged now (tags are not stored: rules change), as a run over PATHs
+    tags it: by its record's title and its text."""
+    return tag_lists(store.lists(), tag)
 
 
 def marks_by_paper(marks: Mapping[str, str], paper_of: Mapping[str, int]) -> dict[int, str]:
