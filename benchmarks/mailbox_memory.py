@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 READ = ("import sys; from paperlist.inputs.load import load_lists; from paperlist.tagging.tags import TagMatcher; "
         "print(sum(len(r.snippets) for r in load_lists(sys.argv[1:], TagMatcher({})).lists))")
-ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONPATH": str(ROOT / "src")}
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONPATH": str(ROOT / "src"),
+       "PAPERLIST_CACHE": "off"}
 
 
 def write_mailbox(path: Path, megabytes: int, salt: int) -> int:

@@ -52,7 +52,7 @@ def main() -> None:
         page, blank = folder / "report.html", folder / "blank.html"
         blank.write_text("<!doctype html><title>blank</title>", encoding="utf-8")
         subprocess.run([sys.executable, "-m", "paperlist", "report", str(folder / "lists"), "--glob", "*.txt",
-                        "-o", str(page), "-q"], env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, check=True,
+                        "-o", str(page), "-q"], env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "PAPERLIST_CACHE": "off"}, check=True,
                        capture_output=True)
         size = page.stat().st_size
         report = load_time(chromium, page, str(folder / "p1"))

@@ -72,7 +72,7 @@ CATEGORY_WORDS = {
     "cs.GR": {"graphics", "rendering", "geometry", "geometric", "mesh", "animation", "modeling", "shape", "3d",
               "gaussian", "splatting", "surface"},
 }
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PAPERLIST_CACHE": "off"}  # each timed run finds its topics
 ORDERS = 5  # orders of the papers paperlist's topics are found in, in the subject tables
 
 
