@@ -386,7 +386,7 @@ class MigrationTest(unittest.TestCase):
         run_cli("not-same", "bcaa8619128e590b", "12f96c0167e2ef97", "--db", fresh)
 
         info = run_cli("db", "info", "--db", old)[1]
-        self.assertIn("schema version: 6\n", info)
+        self.assertIn("schema version: 7\n", info)
         self.assertIn("lists: 4\nsnippets: 18\npapers: 15\nmarked: 1\nnot_same: 1\n", info)
         self.assertEqual(run_cli("db", "check", "--db", old), (0, f"{old}: ok\n", ""))
         # The history starts from what the old collection knew: its adds and its marks, dated.
@@ -484,6 +484,63 @@ class SharedTitleVolumeMigrationTest(unittest.TestCase):
                                  (3, "Stroke", "skip")])
         self.assertEqual(run_cli("not-same", "--list", "--db", db)[1].count("two different papers"), 3)
         self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
+
+
+class NoAbstractMigrationTest(unittest.TestCase):
+    schema_3 = SharedTitleMigrationTest.schema_3  # a dump of any older schema loads the same way
+
+    def test_records_whose_abstract_says_there_is_none_become_papers_of_their_own_keeping_the_decision(self):
+        """Schema 6 kept three Scopus records whose abstract field says "[No abstract available]" as one text: one
+        paper p1, which `mark skip p1` skipped all three under. Schema 7 reads each by its title; the mark holds
+        for each, and a decision lands on one of them only."""
+        tmp, db = self.schema_3("collection_v6.sql")
+        code, out, err = run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")
+        self.assertEqual((code, err), (0, ""))
+        papers = sorted((p["paper"], p["text"], p["title_only"], p["mark"]) for p in json.loads(out)["papers"])
+        self.assertEqual(papers, [
+            (1, ("A Large-Scale Empirical Study of Fuzzing Deep Learning Compilers with Generated Programs and Their "
+                 "Optimisation Passes"), True, "skip"),
+            (2, "We generate unit tests with language models and measure the coverage they reach on real projects.",
+             False, "want"),
+            (3, "Program Repair with Large Language Models", True, "skip"),
+            (4, "Vulnerabilities of Smart Contracts on Ethereum", True, "skip")])
+        self.assertIn("papers: 4\n", run_cli("db", "info", "--db", db)[1])
+        self.assertEqual(run_cli("db", "check", "--db", db), (0, f"{db}: ok\n", ""))
+        self.assertTrue(run_cli("db", "log", "--db", db)[1].splitlines()[-1][21:].startswith(
+            "upgrade   1 text held records without an abstract of several titles: they are 3 texts"))
+        # The texts are known as the readers read the file now: nothing in it is new.
+        source = (ROOT / "tests" / "data" / "collection_v6.sql").read_text(encoding="utf-8")
+        self.assertIn("[No abstract available]", source)
+        scopus = tmp.write("scopus.csv", SCOPUS_NO_ABSTRACT)
+        self.assertEqual(run_cli("new", scopus, "--db", db)[1],
+                         "Nothing new: all 4 papers already in the collection.\n")
+        # And found as a collection made now finds them: the same fingerprints, openings and prefix tokens.
+        fresh = str(tmp.path / "fresh.db")
+        self.assertEqual(run_cli("add", scopus, "--db", fresh)[0], 0)
+
+        def keys(path: str) -> tuple[set, set]:
+            connection = sqlite3.connect(path)
+            texts = set(connection.execute("SELECT fingerprint, opening, truncated FROM texts"))
+            tokens = set(connection.execute("SELECT t.fingerprint, k.token FROM tokens k JOIN texts t "
+                                            "ON t.id = k.text_id"))
+            connection.close()
+            return texts, tokens
+        self.assertEqual(keys(db), keys(fresh))
+        self.assertEqual(run_cli("mark", "want", "p4", "--db", db)[0], 0)
+        marks = {p["paper"]: p["mark"] for p in json.loads(run_cli("triage", "--db", db, "--all", "--format",
+                                                                     "json", "--tags", "builtin")[1])["papers"]}
+        self.assertEqual(marks, {1: "skip", 2: "want", 3: "skip", 4: "want"})
+
+
+# The file collection_v6.sql was made from.
+SCOPUS_NO_ABSTRACT = """Authors,Title,Year,Source title,Abstract
+"Chen Z., Wu L.",A Large-Scale Empirical Study of Fuzzing Deep Learning Compilers with Generated Programs and \
+Their Optimisation Passes,2023,ICSE,[No abstract available]
+Ruiz A.,Program Repair with Large Language Models,2024,TOSEM,[No abstract available]
+Okafor N.,Vulnerabilities of Smart Contracts on Ethereum,2022,CCS,No abstract available.
+Lind M.,Unit Test Generation with Language Models,2024,ASE,"We generate unit tests with language models and \
+measure the coverage they reach on real projects."
+"""
 
 
 class SharedTitleTest(unittest.TestCase):

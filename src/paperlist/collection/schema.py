@@ -17,11 +17,15 @@ from paperlist.collection.keys import (
 )
 from paperlist.collection.papers import assign_papers
 from paperlist.match.dupes import DEFAULT_THRESHOLD, MIN_PREFIX_WORDS
+from paperlist.match.identity import no_abstract, title_text
 from paperlist.match.normalize import doi_url
-from paperlist.model import Snippet
+from paperlist.model import Record, Snippet
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 APPLICATION_ID = 0x50504C53  # "PPLS": marks the file as a paperlist collection
+# Stored by position: fields added later go at the end, so older collections read back unchanged.
+STORED_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "volume", "issue",
+                 "pages", "source_id", "kind", "keywords")
 # Texts keep no copy of their words: a text's match key is computed again from any of its snippets.
 # What finds candidates is a few integers per text (stored_keys.py): its fingerprint, its opening, its prefix tokens.
 SCHEMA = """
@@ -51,6 +55,13 @@ CREATE TABLE not_same (a TEXT NOT NULL, b TEXT NOT NULL, decided_at TEXT, PRIMAR
 CREATE TABLE retired (fingerprint INTEGER PRIMARY KEY, paper INTEGER NOT NULL);
 CREATE TABLE events (id INTEGER PRIMARY KEY, at TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
 """
+
+
+def valid_record(fields: object) -> bool:
+    """Whether stored record fields are what ``snippet_row`` writes: strings or null, title_only a boolean."""
+    return isinstance(fields, list) and len(fields) <= len(STORED_FIELDS) and all(
+        value is None or isinstance(value, bool if name == "title_only" else str)
+        for name, value in zip(STORED_FIELDS, fields))
 
 
 def schema_statements(tables: set[str]) -> list[str]:
@@ -224,5 +235,38 @@ def _five_to_six(store: Store) -> None:
                              "different papers, joined through other copies: grouped again, apart")
 
 
+def _six_to_seven(store: Store) -> None:
+    """Schema 7 reads a record whose abstract says there is none ("[No abstract available]", identity.no_abstract)
+    by its title, as the readers do now: every such record of a collection was one text, one paper and one mark.
+    Each is a text of its own now, grouped again, and a mark made on the text before holds for each of them."""
+    db = store.db
+    touched: set[int] = set()
+    rows = db.execute("SELECT id, text, record, text_id FROM snippets WHERE record IS NOT NULL AND length(text) <= 40 "
+                      "AND json_valid(record) AND json_extract(record, '$[7]') IS NOT 1").fetchall()
+    for snippet, text, stored, text_id in rows:
+        fields = json.loads(stored)
+        if not (valid_record(fields) and fields and fields[0] and no_abstract(text)):
+            continue
+        fields += [None] * (len(STORED_FIELDS) - len(fields))
+        fields[STORED_FIELDS.index("title_only")] = True
+        record = Record(*fields)
+        db.execute("UPDATE snippets SET text = ?, truncated = 0, record = ? WHERE id = ?",
+                   (title_text(record), json.dumps(fields), snippet))
+        touched.add(int(text_id))
+    if not touched:
+        return
+    _split_shared_texts(store, "several titles")
+    # A text that kept its id is known by its title's words now: its opening and prefix tokens follow them.
+    prefix = PrefixTokens(classes=dict(db.execute("SELECT token, class FROM frequent_tokens"))).prefix
+    identities = {}
+    for _, text_id, identity, cut in store.snippet_identities():
+        if text_id in touched:
+            identities[text_id] = (identity, identities.get(text_id, (identity, False))[1] or cut)
+    db.executemany("DELETE FROM tokens WHERE text_id = ?", ((t,) for t in identities))
+    db.executemany("UPDATE texts SET opening = ?, truncated = ? WHERE id = ?",
+                   ((opening_number(identity), int(cut), t) for t, (identity, cut) in identities.items()))
+    store.add_tokens((t, prefix(identity, cut)[0]) for t, (identity, cut) in identities.items())
+
+
 STEPS: dict[int, Callable[[Store], None]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four, 4: _four_to_five,
-                                             5: _five_to_six}
+                                             5: _five_to_six, 6: _six_to_seven}

@@ -19,7 +19,7 @@ from paperlist.collection.keys import (
     opening_number,
 )
 from paperlist.collection.errors import StoreError, StoreOutdated
-from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS
+from paperlist.collection.schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, STEPS, STORED_FIELDS, valid_record
 from paperlist.match.identity import text_identity
 from paperlist.match.normalize import match_key
 from paperlist.model import MARKS, ReadingList, Record, Snippet
@@ -47,9 +47,6 @@ FINGERPRINT_GLOB = "[0-9a-f]" * 16  # what marks and decisions are keyed by: fin
 BUSY_MS = 30_000  # a second `add` waits this long for the first to finish
 INSERT_CHUNK = 20_000  # rows a statement: one JSON text of a few MB at a time
 _TOKEN_OFFSET = 1 << 23  # makes every token non-negative, for packing
-# Stored by position: fields added later go at the end, so older collections read back unchanged.
-STORED_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "scholar_id", "title_only", "volume", "issue",
-                 "pages", "source_id", "kind", "keywords")
 
 
 def storable(text: str) -> str:
@@ -705,7 +702,7 @@ class Store:
         for text_id, text, record in self.db.execute("SELECT text_id, text, record FROM snippets"):
             try:
                 fields = json.loads(record) if record is not None else []
-                if not _valid_record(fields):
+                if not valid_record(fields):
                     raise ValueError
             except (ValueError, TypeError):
                 broken += 1
@@ -735,24 +732,17 @@ def stored_identity(text: str, record: str | None) -> str:
         fields = json.loads(record) if record else None
     except ValueError:
         fields = None
-    valid = fields is not None and _valid_record(fields)
+    valid = fields is not None and valid_record(fields)
     return text_identity(match_key(text), Record(*fields) if valid else None)  # type: ignore[misc]
 
 
 def _snippet(row: Sequence[object]) -> Snippet:
     path, line, idx, text, truncated, seed, record = row
     fields = json.loads(record) if record else None  # type: ignore[arg-type]
-    if fields is not None and not _valid_record(fields):
+    if fields is not None and not valid_record(fields):
         raise ValueError(f"a stored record of {path}:{line} holds values of the wrong type")
     return Snippet(str(path), int(line), int(idx), str(text), bool(truncated), seed,  # type: ignore[arg-type]
                    (), Record(*fields) if fields else None)
-
-
-def _valid_record(fields: object) -> bool:
-    """Whether stored record fields are what ``snippet_row`` writes: strings or null, title_only a boolean."""
-    return isinstance(fields, list) and len(fields) <= len(STORED_FIELDS) and all(
-        value is None or isinstance(value, bool if name == "title_only" else str)
-        for name, value in zip(STORED_FIELDS, fields))
 
 
 class _Snapshot:

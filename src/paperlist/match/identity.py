@@ -17,12 +17,19 @@ from typing import Literal, NamedTuple
 
 from paperlist.match.normalize import (
     clean_doi,
+    collapse_whitespace,
     fingerprint,
     fold_words,
     match_key,
     valid_doi,
 )
 from paperlist.model import Record, Snippet
+
+# What exports write in the abstract field of a record that has none (Scopus: "[No abstract available]").
+_NO_ABSTRACT = frozenset({"", "no abstract available", "no abstract", "abstract not available", "abstract unavailable",
+                          "no abstract provided", "abstract not provided", "not available", "unavailable", "n a",
+                          "na", "none", "null", "nan", "abstract"})
+_WORD_RE = re.compile(r"[a-z]+")
 
 Decision = Literal["same", "maybe", "different", "unknown"]
 MIN_SPECIFIC_WORDS = 4  # "Haemolytic uraemic syndrome" names many papers; four words start to name one
@@ -230,6 +237,36 @@ def names_no_paper(title: str) -> bool:
     """
     folded = clean_title(title)
     return _generic(folded, folded.count(" ") + 1 if folded else 0)
+
+
+def title_text(record: Record) -> str:
+    """The text of a record read by its title alone: the title, with where it appeared where it names no paper."""
+    title = collapse_whitespace(record.title or "")
+    return with_place(title, record) if names_no_paper(title) else title
+
+
+def with_place(title: str, record: Record) -> str:
+    """A title that names no paper ("Editorial") with where it appeared: the text of no other paper, so that two
+    editorials are two texts wherever texts are compared, shown or decided on.
+
+    >>> with_place("Editorial", Record(venue="MIS Quarterly.", volume="24", issue="3", pages="iii-iv", year="2000"))
+    'Editorial (MIS Quarterly 24(3), iii-iv, 2000)'
+    """
+    number = (record.volume or "") + (f"({record.issue})" if record.issue else "")
+    venue = (record.venue or "").rstrip(" .,;:")  # "Nephron - Clinical Practice."
+    issue = " ".join(p for p in (venue, number) if p)
+    place = ", ".join(p for p in (issue, record.pages, record.year) if p)
+    return f"{title} ({place})" if place else title
+
+
+def no_abstract(text: str) -> bool:
+    """An abstract that says there is none: a record with such an abstract is read by its title, or every paper of
+    an export that lacks one would be the same text.
+
+    >>> no_abstract("[No abstract available]"), no_abstract("N/A"), no_abstract("No abstract is needed here")
+    (True, True, False)
+    """
+    return len(text) <= 40 and " ".join(_WORD_RE.findall(text.lower())) in _NO_ABSTRACT
 
 
 def _generic(title: str, words: int) -> bool:

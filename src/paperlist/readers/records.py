@@ -7,7 +7,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 
-from paperlist.match.identity import names_no_paper
+from paperlist.match.identity import no_abstract, title_text
 from paperlist.match.normalize import collapse_whitespace, is_truncated
 from paperlist.model import MADE_TITLE_PREFIX, Diagnostic, ReadingList, Record, Snippet
 
@@ -17,11 +17,6 @@ HEADER_PREFIX = "related papers:"
 _LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _LINE_END_RE = re.compile(r"\r\n|\r|\n")
 LINES_PIECE = 1 << 20  # characters of text split at a time by ``lines_of``
-# What exports write in the abstract field of a record that has none (Scopus: "[No abstract available]").
-_NO_ABSTRACT = frozenset({"", "no abstract available", "no abstract", "abstract not available", "abstract unavailable",
-                          "no abstract provided", "abstract not provided", "not available", "unavailable", "n a",
-                          "na", "none", "null", "nan", "abstract"})
-_WORD_RE = re.compile(r"[a-z]+")
 
 
 def first_line(text: str) -> str:
@@ -119,30 +114,6 @@ def would_keep(text: str | None, record: Record, key: str | None) -> bool:
     return bool(text) or stand_in(record, key)[0] is not None
 
 
-def with_place(title: str, record: Record) -> str:
-    """A title that names no paper ("Editorial") with where it appeared: the text of no other paper, so that two
-    editorials are two texts wherever texts are compared, shown or decided on.
-
-    >>> with_place("Editorial", Record(venue="MIS Quarterly.", volume="24", issue="3", pages="iii-iv", year="2000"))
-    'Editorial (MIS Quarterly 24(3), iii-iv, 2000)'
-    """
-    number = (record.volume or "") + (f"({record.issue})" if record.issue else "")
-    venue = (record.venue or "").rstrip(" .,;:")  # "Nephron - Clinical Practice."
-    issue = " ".join(p for p in (venue, number) if p)
-    place = ", ".join(p for p in (issue, record.pages, record.year) if p)
-    return f"{title} ({place})" if place else title
-
-
-def no_abstract(text: str) -> bool:
-    """An abstract that says there is none: a record with such an abstract is read by its title, or every paper of
-    an export that lacks one would be the same text.
-
-    >>> no_abstract("[No abstract available]"), no_abstract("N/A"), no_abstract("No abstract is needed here")
-    (True, True, False)
-    """
-    return len(text) <= 40 and " ".join(_WORD_RE.findall(text.lower())) in _NO_ABSTRACT
-
-
 def seed_from_comment(text: str) -> str | None:
     """``Related papers: TITLE`` inside a comment gives the seed title."""
     folded = collapse_whitespace(text)
@@ -159,13 +130,12 @@ def list_from_records(records: Sequence[tuple[int, str, Record | None]], path: s
     for index, (line, text, record) in enumerate(records, 1):
         text = collapse_whitespace(text)
         if record is not None and record.title and not record.title_only and no_abstract(text):
-            text, record = record.title, record._replace(title_only=True)
+            text, record = collapse_whitespace(record.title), record._replace(title_only=True)
         if record is not None and record.title and record.title.startswith(MADE_TITLE_PREFIX):
             record = record._replace(title=None)  # paperlist's own stand-in, not the paper's title
             text = text.removeprefix(MADE_TITLE_PREFIX)  # read by that title alone: by what it was made from
-        elif (record is not None and record.title_only and record.title and text == collapse_whitespace(record.title)
-              and names_no_paper(record.title)):
-            text = with_place(text, record)
+        elif record is not None and record.title_only and record.title and text == collapse_whitespace(record.title):
+            text = title_text(record)
         snippets.append(Snippet(path, line, index, text, is_truncated(text), seed_title, (), record))
     if not snippets:
         warnings.append(Diagnostic(path, None, "no entries with a title or abstract found"))
