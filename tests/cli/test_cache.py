@@ -46,6 +46,7 @@ class TopicsCacheTest(unittest.TestCase):
         second = topics(["a", "b", "c"])
         self.assertEqual(found.calls, 1)
         self.assertEqual(len(self.files()), 1)
+        self.assertEqual(self.directory.stat().st_mode & 0o777, 0o700)  # only the user reads what their papers say
         for got in (first, second):
             self.assertEqual(list(got.rules.items()), list(TOPICS.rules.items()))  # topics in their order
             self.assertEqual(got.field, TOPICS.field)

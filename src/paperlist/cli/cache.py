@@ -119,7 +119,8 @@ def _write(path: Path, topics: Topics) -> None:
     """Keep the topics at ``path`` (written whole or not at all), and only the KEEP files used last."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Only the user reads it: topics say what their papers are about.
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with open(temporary, "w", encoding="utf-8") as handle:
             json.dump({"rules": topics.rules, "field": topics.field}, handle)
         os.replace(temporary, path)
