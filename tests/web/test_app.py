@@ -20,6 +20,30 @@ def collection(tmp: TempDir, texts=TEXTS, seed="Treatment of liver disease", nam
     return db
 
 
+class TitleOnlyTest(unittest.TestCase):
+    """Records without an abstract are known by their title, year and first author: the page finds their marks
+    and names their copies by the fingerprints the command line shows and stores."""
+
+    def test_a_mark_made_in_a_terminal_on_a_record_without_an_abstract_is_on_the_page(self):
+        tmp = TempDir()
+        self.addCleanup(tmp.cleanup)
+        db = str(tmp.path / "c.db")
+        path = tmp.write("refs.csv", "Title,Authors,Year\n"
+                         "Rehabilitation of aphasia after stroke: the state of the evidence,Kim B,2019\n"
+                         "Rehabilitation of aphasia after stroke: the state of the evidence,Kim B,2019\n"
+                         "Fault trees for water networks and their engineers,Moreau J,2022\n")
+        self.assertEqual(run_cli("add", path, "--db", db)[0], 0)
+        self.assertEqual(run_cli("mark", "skip", "p1", "--db", db)[0], 0)
+        papers = json.loads(run_cli("triage", "--db", db, "--all", "--format", "json", "--tags", "builtin")[1])
+        shown = {p["paper"]: (p["mark"], p["fingerprint"]) for p in papers["papers"]}
+        store = Store(db, create=False)
+        self.addCleanup(store.close)
+        triage = Triage(store, TagMatcher(builtin_rules()).tag)
+        self.assertEqual(triage.desk.counts()["skip"], 1)
+        self.assertEqual({int(ref[1:]): (card["mark"], card["fingerprint"]) for ref in ("p1", "p2")
+                          for card in [triage.paper(ref)]}, shown)
+
+
 class TriageTest(unittest.TestCase):
     def setUp(self):
         self.tmp = TempDir()

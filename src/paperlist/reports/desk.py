@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import quote_plus
 
-from paperlist.match.normalize import doi_url, fingerprint, match_key
+from paperlist.match.identity import snippet_fingerprint
+from paperlist.match.normalize import doi_url
 from paperlist.match.papers import merged_record, shows_text
 from paperlist.model import MARKS, Paper, paper_ref
 from paperlist.rank.features import vectorize
@@ -32,7 +33,7 @@ class Desk:
         self._number = {p.id: n for n, p in enumerate(papers)}
         self._ids = [p.id for p in papers]
         # Every copy's fingerprint (what marks are stored by) -> its paper.
-        self.paper_of = {fingerprint(match_key(m.text)): p.id for p in papers for m in p.members}
+        self.paper_of = {snippet_fingerprint(m): p.id for p in papers for m in p.members}
         cold = relevance(papers, {}, seeds, True)
         self._cold_explain = cold.explain
         # The cold order, as a number per paper: candidates are handed to the model in it, so it breaks ties.
@@ -130,10 +131,10 @@ class Desk:
         title = field("title")
         link = field("url") or (doi_url(field("doi")) if field("doi") else None)
         search = " ".join((title or p.kept.text).split()[:14])
-        kept = fingerprint(match_key(p.kept.text))
+        kept = snippet_fingerprint(p.kept)
         copies, seen = [], {kept}
         for m in p.members:
-            value = fingerprint(match_key(m.text))
+            value = snippet_fingerprint(m)
             if value not in seen:
                 seen.add(value)
                 copies.append({"fingerprint": value, "text": m.text, "list": self.names.get(m.path, m.path),
