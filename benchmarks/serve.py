@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import shutil
 import statistics
@@ -100,18 +101,20 @@ def play_browser(url: str, decisions: int) -> list[float] | str:
     return times
 
 
-def play_terminal(db: Path, runs: int) -> list[float]:
-    """The same decision without the page: mark the paper, then ask triage for the next one."""
+def play_terminal(db: Path, runs: int, cache: Path) -> list[float]:
+    """The same decision without the page: mark the paper, then ask triage for the next one (its topics kept in
+    ``cache`` by the triage before, as a user's are)."""
     times = []
+    env = {**os.environ, "PAPERLIST_CACHE": str(cache)}
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", CLI, "triage", "--db", str(db), "--top", "1", "--format", "json"],
-                             capture_output=True, text=True, check=True).stdout
+                             capture_output=True, text=True, check=True, env=env).stdout
         paper = json.loads(out)["papers"][0]["paper"]
         started = time.perf_counter()
         subprocess.run([sys.executable, "-c", CLI, "mark", "skip", f"p{paper}", "--db", str(db)], check=True,
-                       capture_output=True)
+                       capture_output=True, env=env)
         subprocess.run([sys.executable, "-c", CLI, "triage", "--db", str(db), "--top", "1", "--format", "json"],
-                       check=True, capture_output=True)
+                       check=True, capture_output=True, env=env)
         times.append(time.perf_counter() - started)
     return times
 
@@ -128,6 +131,7 @@ def main() -> None:
     from paperlist.collection.store import Store
     from paperlist.render.keys import DEFAULT_KEYS
     from paperlist.tagging.tags import TagMatcher, builtin_rules
+    from paperlist.tagging.topics import find_topics
     from paperlist.web.app import Triage
     from paperlist.web.server import TriageServer
 
@@ -144,7 +148,7 @@ def main() -> None:
             for n, ref in enumerate(rng.sample(ids, min(args.marked, len(ids)))):
                 mark_papers(store, (ref,), ("want", "read", "skip", "skip", "skip", "skip")[n % 6])
         started = time.perf_counter()
-        triage = Triage(store, TagMatcher(builtin_rules()).tag)
+        triage = Triage(store, TagMatcher(builtin_rules()).tag, find_topics)  # as serve's first run: topics found
         built = time.perf_counter() - started
         counts = triage.desk.counts()
         server = TriageServer(triage, "bench", DEFAULT_KEYS, 0)
@@ -159,7 +163,7 @@ def main() -> None:
         server.shutdown()
         server.server_close()
         store.close()
-        terminal = play_terminal(db, args.terminal_runs)
+        terminal = play_terminal(db, args.terminal_runs, folder / "cache")
         print(f"baseline, mark + triage --db --top 1:      {percentiles(terminal)}")
         best = statistics.median(browser) if not isinstance(browser, str) else statistics.median(http_times)
         print(f"the page decides in {statistics.median(terminal) / best:.0f}x less time than the terminal")
