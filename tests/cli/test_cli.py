@@ -7,6 +7,7 @@ import sys
 import unittest
 from unittest import mock
 
+from paperlist.cli import cache, options
 from paperlist.match.identity import text_identity
 from paperlist.match.normalize import fingerprint, match_key
 from paperlist.model import Record
@@ -464,6 +465,13 @@ class ParserTest(unittest.TestCase):
         self.assertEqual((code, out), (2, ""))
         self.assertTrue(err.endswith("paperlist: error: --input-format bibtex read no entry in 4 files: are they in "
                                      "another format? (without --input-format each file's format is detected)\n"), err)
+
+    def test_top_level_help_names_the_environment_the_commands_read(self):
+        out = run_cli("--help")[1]
+        self.assertIn("\nenvironment:\n  PAPERLIST_DB     the collection (default: ./paperlist.db)\n"
+                      "  PAPERLIST_CACHE  where topics of 1,000 papers or more are kept between runs\n", out)
+        self.assertEqual(cache.MIN_TEXTS, 1000)
+        self.assertEqual(options.db_path(None, {}), "paperlist.db")
 
     def test_top_level_help_lists_every_command_with_its_purpose(self):
         from paperlist.cli.arguments import COMMANDS

@@ -24,6 +24,12 @@ TRIAGE_FORMATS = ("text", "markdown", "json", "csv", "ris", "bibtex")
 
 EPILOG_EXIT = ("exit codes: 0 success, 1 duplicates found (dupes --exit-code only),\n"
                "  2 usage or input error, 130 interrupted")
+EPILOG_ENVIRONMENT = ("environment:\n"
+                      "  PAPERLIST_DB     the collection (default: ./paperlist.db)\n"
+                      "  PAPERLIST_CACHE  where topics of 1,000 papers or more are kept between runs\n"
+                      "                   (off: nowhere; default: $XDG_CACHE_HOME/paperlist, else\n"
+                      "                   ~/.cache/paperlist)\n"
+                      "  NO_COLOR         no colour in text output; COLUMNS: its width")
 
 
 def _probability(text: str) -> float:
@@ -381,7 +387,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     top-level ``-h`` or error can need them) every other command's name and purpose."""
     parser = _Parser(
         prog="paperlist", description="Triage 'related papers' reading lists: summarise, find duplicates, merge.",
-        epilog="example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n" + EPILOG_EXIT,
+        epilog=("example:\n  paperlist summarize examples/\n  paperlist dupes examples/ --explain\n\n"
+                f"{EPILOG_EXIT}\n\n{EPILOG_ENVIRONMENT}"),
         formatter_class=_Formatter)
     parser.add_argument("--version", action="version", version=f"paperlist {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
