@@ -129,8 +129,7 @@ class AutoTags(NamedTuple):
     field: str | None
 
 
-def auto_tags(loaded: Loaded, grouping: Grouping,
-              topics_of: Callable[[Sequence[str]], Topics] = find_topics) -> AutoTags:
+def auto_tags(loaded: Loaded, grouping: Grouping, topics_of: Callable[[Sequence[str]], Topics]) -> AutoTags:
     """Tags from the lists themselves: topics of their papers (``topics_of``), as rules, applied to every
     snippet."""
     topics = topics_of(topic_texts(grouping.papers))
@@ -174,17 +173,17 @@ def no_topics_reason(grouping: Grouping, needs: str) -> str:
     return f"{needs} at least 3 papers, two of which share a subject (a term in their titles or texts)"
 
 
-def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher, stderr: TextIO, width: int = 80,
-                 explain: bool = False, topics_of: Callable[[Sequence[str]], Topics] = find_topics
-                 ) -> tuple[Loaded, Grouping, TagMatcher]:
+def fitting_tags(loaded: Loaded, grouping: Grouping, matcher: TagMatcher,
+                 topics_of: Callable[[Sequence[str]], Topics], stderr: TextIO, width: int = 80,
+                 explain: bool = False) -> tuple[Loaded, Grouping, TagMatcher]:
     """The default tags: the built-in rules where they describe half of the papers or more, else the topics of
     the lists themselves, said in one line. Where no topic is found the rules stay, and with ``explain`` a line
     says why, from NOTE_MIN_PAPERS papers or from SWITCH_MIN_PAPERS where no paper is tagged (summarize: its
     tag counts are the point; one or two papers untagged say so themselves)."""
-    if rules_fit(grouping.papers):
-        return loaded, grouping, matcher
     papers = len(grouping.papers)
     count, broadest = described(grouping.papers)
+    if rules_fit(papers, count):
+        return loaded, grouping, matcher
     what = f"describe only {count} of {papers} papers with more than '{broadest}'" if broadest \
         else f"tag none of the {papers} papers"
     found = auto_tags(loaded, grouping, topics_of)
@@ -253,6 +252,6 @@ def gather(options: ReportOptions, context: Context) -> Gathered:
     elif options.rules is None and options.command in ("summarize", "triage", "report") \
             and not (selection.focus or selection.tag or selection.exclude_tag):
         # The default fits the input: topics where the built-in rules (one field's) describe too few papers.
-        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.stderr, context.style.note_width,
-                                                 explain=options.command == "summarize", topics_of=context.topics)
+        loaded, grouping, matcher = fitting_tags(loaded, grouping, matcher, context.topics, context.stderr,
+                                                 context.style.note_width, explain=options.command == "summarize")
     return Gathered(loaded, grouping, matcher, status, marks)

@@ -72,7 +72,8 @@ def described(papers: Sequence[Paper]) -> tuple[int, str | None]:
     return sum(any(t != broadest for t in p.tags) for p in papers), broadest
 
 
-def rules_fit(papers: Sequence[Paper]) -> bool:
-    """The default keeps the tag rules' tags: half of the papers or more carry one other than the broadest, or too
-    few papers to find topics in; elsewhere it tags with the papers' own topics."""
-    return len(papers) < SWITCH_MIN_PAPERS or 2 * described(papers)[0] >= len(papers)
+def rules_fit(papers: int, described_papers: int) -> bool:
+    """The default keeps the tag rules' tags: half of the ``papers`` or more carry one other than the broadest
+    (``described_papers``, of described), or too few papers to find topics in; elsewhere it tags with the papers'
+    own topics."""
+    return papers < SWITCH_MIN_PAPERS or 2 * described_papers >= papers

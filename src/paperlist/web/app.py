@@ -22,7 +22,7 @@ from paperlist.render.triage import TRIAGE_RENDERERS, TriageReport
 from paperlist.render.worddiff import diff_words
 from paperlist.reports.desk import LATER, Desk
 from paperlist.reports.triage import rank_papers
-from paperlist.tagging.apply import retag, rules_fit, topic_texts
+from paperlist.tagging.apply import described, retag, rules_fit, topic_texts
 from paperlist.tagging.tags import TagMatcher
 from paperlist.tagging.topics import Topics
 
@@ -93,13 +93,13 @@ class Triage:
                 lists = tagged_lists(store, self.tag)
                 grouping = stored_grouping(store, lists, DEFAULT_THRESHOLD, MIN_PREFIX_WORDS)
                 self.from_topics = False
-                if self.topics is not None and not rules_fit(grouping.papers):
-                    found = self.topics(topic_texts(grouping.papers))
+                papers = grouping.papers
+                if self.topics is not None and not rules_fit(len(papers), described(papers)[0]):
+                    found = self.topics(topic_texts(papers))
                     if found.rules:
                         lists, grouping = retag(lists, grouping, TagMatcher(found.rules).tag)
                         self.from_topics = True
-                papers = grouping.papers
-                desk = Desk(papers, {}, {rl.path: rl.seed_title for rl in lists},
+                desk = Desk(grouping.papers, {}, {rl.path: rl.seed_title for rl in lists},
                             {rl.path: rl.short_name for rl in lists})
                 desk.load_marks(marks_by_paper(store.marks(), desk.paper_of))
                 self.desk, self._version = desk, version
